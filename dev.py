@@ -1,0 +1,82 @@
+"""One entry point for a fresh machine that has only Python 3.11+.
+
+``python3 dev.py run`` sets up ``.venv`` and runs the bot; ``python3 dev.py check`` sets up
+``.venv`` and runs every check (ruff, mypy --strict, pytest). Set-up is skipped when
+``pyproject.toml`` has not changed since the last install, so repeated runs start at once.
+
+Only the standard library is used here: this file runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".parlour-setup-stamp"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+# What `check` runs, in order; every step runs even when an earlier one fails, so one run
+# shows every problem.
+CHECKS: list[tuple[str, list[str]]] = [
+    ("ruff lint", ["-m", "ruff", "check", "."]),
+    ("ruff format", ["-m", "ruff", "format", "--check", "."]),
+    ("mypy --strict", ["-m", "mypy", "bot", "games", "storage", "tests", "bench", "dev.py"]),
+    ("pytest", ["-m", "pytest"]),
+]
+
+
+def _setup() -> None:
+    """Create the virtual environment and install the project with its dev extra."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file runs on any python3
+        sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing Parlour and its development tools into .venv ...", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[dev]"], check=True, cwd=ROOT)
+    STAMP.write_text(wanted)
+
+
+def _check() -> int:
+    failed = []
+    for name, args in CHECKS:
+        print(f"\n=== {name} ===", flush=True)
+        code = subprocess.run([str(PYTHON), *args], cwd=ROOT, check=False).returncode
+        if name == "pytest" and code == 5:
+            print("pytest collected no tests: that is a failure here.", flush=True)
+        if code != 0:
+            failed.append(name)
+    print()
+    if failed:
+        print(f"FAILED: {', '.join(failed)}", flush=True)
+        return 1
+    print("All checks passed.", flush=True)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    """Dispatch ``run`` (with the bot's own arguments after it) or ``check``."""
+    if not argv or argv[0] not in {"run", "check", "setup"}:
+        print("usage: python3 dev.py run [bot options] | check | setup", file=sys.stderr)
+        return 2
+    _setup()
+    if argv[0] == "setup":
+        return 0
+    if argv[0] == "check":
+        return _check()
+    return subprocess.run([str(PYTHON), "-m", "bot", *argv[1:]], cwd=ROOT, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
