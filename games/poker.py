@@ -87,8 +87,7 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[in
     # top4 is only an intermediate step towards top5.
     top4 = [0] * size
     straight = [0] * size
-    runs = [(high, sum(1 << r for r in range(high - 4, high + 1))) for high in range(14, 5, -1)]
-    runs.append((5, (1 << 14) | 0b111100))
+    wheel = (1 << Rank.ACE) | (1 << Rank.FIVE) | (1 << Rank.FOUR) | (1 << Rank.THREE) | 4
     for mask in range(4, size, 4):
         high = mask.bit_length() - 1
         rest = mask ^ (1 << high)
@@ -97,10 +96,12 @@ def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[in
         top3[mask] = (high << 8) | top2[rest]
         top4[mask] = (high << 12) | top3[rest]
         top5[mask] = (high << 16) | top4[rest]
-        for run_high, run in runs:
-            if mask & run == run:
-                straight[mask] = run_high
-                break
+        # Bit r of `runs` is set when ranks r..r+4 are all present.
+        runs = mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4)
+        if runs:
+            straight[mask] = runs.bit_length() + 3
+        elif mask & wheel == wheel:
+            straight[mask] = 5
     return top1, top2, top3, top5, straight
 
 
@@ -176,7 +177,7 @@ class HandValue:
     """The value of a poker hand: totally ordered and hashable by strength alone.
 
     Two hands of equal strength are equal even when their cards differ (suits never break
-    ties). ``cards`` are worked out only when asked for, so ranking stays cheap.
+    ties). ``cards`` are worked out only when asked for: ranking hands is the hot path.
 
     >>> from games.cards import Card
     >>> v = evaluate(Card.parse_many("2c 3d 4h 5s As Kd"))
@@ -184,7 +185,7 @@ class HandValue:
     ('STRAIGHT', 'Straight, five high', ['5s', '4h', '3d', '2c', 'As'])
     """
 
-    __slots__ = ("_cards", "_usable", "key")
+    __slots__ = ("_usable", "key")
 
     key: int
     """The strength as one integer: a larger key is a stronger hand."""
@@ -192,7 +193,6 @@ class HandValue:
     def __init__(self, key: int, usable: tuple[Card, ...]) -> None:
         self.key = key
         self._usable = usable
-        self._cards: tuple[Card, ...] | None = None
 
     @property
     def category(self) -> Category:
@@ -212,11 +212,6 @@ class HandValue:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards that make the hand, best first (the wheel is listed 5-4-3-2-A)."""
-        if self._cards is None:
-            self._cards = self._pick_cards()
-        return self._cards
-
-    def _pick_cards(self) -> tuple[Card, ...]:
         category = self.category
         usable = self._usable
         slots = self._slots()

@@ -94,7 +94,8 @@ def test_seven_card_ordering_agrees_with_treys_on_100k_pairs():
     for _ in range(100_000):
         a = rng.sample(FULL_DECK, 7)
         b = rng.sample(FULL_DECK, 7)
-        ours = (evaluate(a) > evaluate(b)) - (evaluate(a) < evaluate(b))
+        va, vb = evaluate(a), evaluate(b)
+        ours = (va > vb) - (va < vb)
         ta = evaluator.evaluate(to_treys(a[:2]), to_treys(a[2:]))
         tb = evaluator.evaluate(to_treys(b[:2]), to_treys(b[2:]))
         theirs = (ta < tb) - (ta > tb)
