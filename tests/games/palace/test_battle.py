@@ -41,8 +41,8 @@ def with_soldier_for_b(**options):
 
 
 def test_pp12_no_attack_on_a_banner_of_your_own_suit():
-    game = table(5, deal_deck(["As", "Ah", "Ad", "Ac", "Ks"], ["2c 3c 4c"] * 0 + [
-        "2c 3c 4c", "5c 6c 7c", "8c 9c 10c", "Jc Qc Kc", "2d 3d 4d"]))
+    palaces = ["2c 3c 4c", "5c 6c 7c", "8c 9c 10c", "Jc Qc Kc", "2d 3d 4d"]
+    game = table(5, deal_deck(["As", "Ah", "Ad", "Ac", "Ks"], palaces))
     assert game.state.seat["e"].banner == Card.parse("Ks")
     assert spec(game, "a", "bet").fields["target"].options == ("b", "c", "d")
     with pytest.raises(IllegalAction, match="You can attack: b, c, d"):
