@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from games.engine import Engine
+from games.paiute import Paiute, PaiuteOptions
 from games.random_play import InvariantBroken, PlayStats, play_deal
 
 Factory = Callable[[list[str], dict[str, int], int], Engine]
@@ -29,7 +30,10 @@ STARTING_STACK = 1_000
 
 def _factories() -> dict[str, Factory]:
     """The games the simulator knows; each engine adds itself here."""
-    return {}
+    return {
+        # stake 1: every seat the simulator keeps (stack > 0) can cover it (PA-2)
+        "paiute": lambda ids, stacks, seed: Paiute.new(ids, stacks, PaiuteOptions(stake=1), seed),
+    }
 
 
 def simulate(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from games.cards import Card, Suit
@@ -34,7 +34,7 @@ def _is_straight(ranks: Sequence[int]) -> int | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_value(ranks: tuple[int, ...]) -> Value | None:
     """Best rank-only category of concrete ranks (5 or 6 cards)."""
     best: Value | None = None
@@ -56,7 +56,7 @@ def _rank_value(ranks: tuple[int, ...]) -> Value | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_value(suited: tuple[int, ...], wilds: int) -> Value | None:
     """Best straight flush from one suit's natural ranks plus wilds of that suit, any value."""
     best: Value | None = None
