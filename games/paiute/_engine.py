@@ -285,16 +285,18 @@ class Paiute:
             raise IllegalAction(f"It is {s.turn}'s turn, not yours")
         if isinstance(parsed, Draw):
             rules.check_draw(s, parsed.source)
-            events = rules.apply_draw(s, pid, parsed.source, self._rng)
         elif isinstance(parsed, Discard):
             rules.check_discard(s, pid, parsed.card)
-            events = rules.apply_discard(s, pid, parsed.card)
         else:
             combo = rules.check_call(s, pid, parsed.discard)
-            events = rules.apply_call(s, pid, parsed.discard, combo)
+        # Checked: from here on the action happens. Logged first so the end comes last.
         s.actions += 1
         s.log.append({"type": "action", "player": pid, "action": parsed.model_dump(mode="json")})
-        return events
+        if isinstance(parsed, Draw):
+            return rules.apply_draw(s, pid, parsed.source, self._rng)
+        if isinstance(parsed, Discard):
+            return rules.apply_discard(s, pid, parsed.card)
+        return rules.apply_call(s, pid, parsed.discard, combo)
 
     def timeout_action(self, pid: str) -> dict[str, Any]:
         """Draw from the stock, then discard the drawn card (the table's timeout rule).
