@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from games.engine import Engine
 from games.palace import PalaceOptions, PalacePoker
+from games.paiute import Paiute, PaiuteOptions
 from games.random_play import InvariantBroken, PlayStats, play_deal
 
 Factory = Callable[[list[str], dict[str, int], int], Engine]
@@ -34,6 +35,8 @@ def _factories() -> dict[str, Factory]:
         "palace": lambda ids, stacks, seed: PalacePoker.new(
             ids, stacks, PalaceOptions(small_bet=10), seed=seed
         ),
+        # stake 1: every seat the simulator keeps (stack > 0) can cover it (PA-2)
+        "paiute": lambda ids, stacks, seed: Paiute.new(ids, stacks, PaiuteOptions(stake=1), seed),
     }
 
 

@@ -1,0 +1,62 @@
+"""Everything a Paiute deal remembers, as one pydantic model: the snapshot is its JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.cards import Card
+from games.paiute._options import Outcome, PaiuteOptions, Phase, Source
+
+
+class DealState(BaseModel):
+    """One deal of Paiute at one table. Mutated in place by the engine, dumped for snapshots."""
+
+    players: list[str]
+    """Seat order; turn order is to the left, i.e. along this list."""
+    options: PaiuteOptions
+    dealer: str
+    deal_number: int
+    stacks: dict[str, int]
+    start_stacks: dict[str, int]
+    """Stacks before the stakes went in: the settlement is measured from here."""
+    pot: int = 0
+
+    hands: dict[str, list[Card]]
+    laid: dict[str, list[Card]] = Field(default_factory=dict)
+    """Hands laid face up at a call or on a last turn (PA-9, PA-10)."""
+    stock: list[Card]
+    """Top first. The indicator is never in it (PA-4)."""
+    stacked: bool
+    discards: list[Card]
+    """Bottom first; the last card is the top discard."""
+    indicator: Card
+
+    phase: Phase = Phase.DRAW
+    turn: str
+    """Whose turn it is (also during the end's last turns)."""
+    round: int = 1
+    taken: Card | None = None
+    """The card this turn took from the discard pile: it may not go back this turn (PA-6)."""
+    drawn: Card | None = None
+    """The card this turn drew (either source), for the timeout's discard."""
+    drawn_from: Source | None = None
+    caller: str | None = None
+    last_turns: list[str] = Field(default_factory=list)
+    """Players still to take their last turn after a call, in turn order (PA-10)."""
+
+    outcome: Outcome | None = None
+    shown: bool = False
+    """Whether every hand has been shown (PA-15)."""
+    payouts: dict[str, int] = Field(default_factory=dict)
+    combinations: dict[str, str] = Field(default_factory=dict)
+    """Each player's best combination by name at the end (empty: none)."""
+    winners: list[str] = Field(default_factory=list)
+
+    actions: int = 0
+    """Accepted actions this deal; part of the state so caches can key on it."""
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    """History entries; those with ``"secret": True`` are only shown after the end."""
+    rng: list[Any] = Field(default_factory=list)
+    """The RNG state, written at snapshot time."""
