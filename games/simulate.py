@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 from games.engine import Engine
+from games.pontoon import Pontoon, PontoonOptions
 from games.random_play import InvariantBroken, PlayStats, play_deal
 
 Factory = Callable[[list[str], dict[str, int], int], Engine]
@@ -29,7 +30,11 @@ STARTING_STACK = 1_000
 
 def _factories() -> dict[str, Factory]:
     """The games the simulator knows; each engine adds itself here."""
-    return {}
+    return {
+        "pontoon": lambda ids, stacks, seed: Pontoon.new(
+            ids, stacks, PontoonOptions(min_bet=10, max_bet=100, shoot=True), seed=seed
+        ),
+    }
 
 
 def simulate(
