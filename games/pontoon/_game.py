@@ -231,12 +231,13 @@ class Pontoon:
     # -- acting -------------------------------------------------------------------------------
 
     def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
-        """Check the action against :meth:`legal_actions`, then apply it to a copy."""
+        """Verify the action against :meth:`legal_actions` (the one truth of what is legal, with
+        exact bounds), then apply it; a refusal happens before anything changes."""
         data = as_dict(action)
         specs = self.legal_actions(pid)
         if not any(spec.allows(data) for spec in specs):
             raise IllegalAction(self._refusal(pid, data, specs))
-        s = self._s.model_copy(deep=True)
+        s = self._s
         events: list[Event] = []
         s.record("action", pid=pid, action=data)
         kind = data["kind"]
@@ -251,7 +252,6 @@ class Pontoon:
         elif s.phase == Phase.BANKER and kind in (ActionKind.DRAW, ActionKind.STAY):
             apply_banker(s, pid, data, events)
         advance(s, events)
-        self._s = s
         return events
 
     def _not_your_turn(self, pid: str) -> str:

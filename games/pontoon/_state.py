@@ -1,7 +1,7 @@
 """The whole state of one Pontoon deal, as one pydantic model (the snapshot is its JSON).
 
-The engine mutates a deep copy of this model and keeps it only when an action succeeded, so a
-refused action can never leave half a change behind.
+The engine checks every action against the exact legal actions before it changes anything, so a
+refused action leaves the state as it was.
 """
 
 from __future__ import annotations
