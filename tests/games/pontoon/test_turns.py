@@ -160,3 +160,59 @@ def test_PO_12_min_stick_option():
     assert "stick" not in kinds(g, "b")
     g.act("b", {"kind": "twist"})  # 2c: 17
     assert "stick" in kinds(g, "b")
+
+
+def test_PO_13_bust_pays_at_once_and_cards_go_under_the_pack():
+    g = game("Ks 8s 7s 6d 8d 9c Qh")
+    dealt(g, {"b": 20, "c": 30})
+    bank_before = g.stacks["a"]
+    events = g.act("b", {"kind": "twist"})
+    assert [e.kind for e in events if e.kind == "bust"] == ["bust"]
+    assert g.stacks["a"] == bank_before + 20  # the banker takes the stake at once
+    assert g.pot == 30
+    assert [c.code for c in g.state.pack[-3:]] == ["Ks", "6d", "Qh"]
+    assert g.to_act == "c"
+
+
+def test_PO_14_five_card_trick_stands():
+    g = game("2s 8s 7s 3d 8d 9c 2h 2c 3h")
+    dealt(g, {"b": 20, "c": 30})
+    for _ in range(3):
+        g.act("b", {"kind": "twist"})
+    hand = g.state.punters[0].hands[0]
+    assert len(hand.cards) == 5 and hand.done
+    assert g.to_act == "c"
+
+
+PACK_RUNS_OUT = (
+    # first cards p1..p7 and the banker, then second cards
+    "Ks Qs Js 10s 9s 2s 4s 4d Kh Qh Jh 10h 9h 2h 4h 4c "
+    # each of p1..p6 splits three times: pair card, extra, pair card, extra, extra, extra
+    "Kd 8s Kc 8h 8d 8c Qd 7s Qc 7h 7d 7c Jd 6s Jc 6h 6d 6c "
+    "10d 5s 10c 5h 5d 5c 9d As 9c Ah Ad Ac 2d 3s 2c 3h 3d 3c"
+)
+
+
+def test_PO_14_pack_runs_out_and_hands_stand():
+    players = ("bk", "p1", "p2", "p3", "p4", "p5", "p6", "p7")
+    g = game(PACK_RUNS_OUT, players=players, banker="bk")
+    dealt(g, {p: 10 for p in players[1:]})
+    for p in players[1:6]:
+        for _ in range(3):
+            g.act(p, {"kind": "split"})
+        for _ in range(4):
+            g.act(p, {"kind": "stick"})
+    g.act("p6", {"kind": "split"})
+    g.act("p6", {"kind": "split"})
+    events = g.act("p6", {"kind": "split"})
+    assert not g.state.pack
+    # every hand of p6 (2 3 = 5) and p7 (4 4 = 8) wanted a card: they stand as they are
+    stands = [e.data["pid"] for e in events if e.kind == "stands"]
+    assert stands == ["p6"] * 4 + ["p7"]
+    assert g.is_over  # the banker (8) cannot draw either
+    assert g.state.banker_hand.value.total == 8
+    result = g.settlement()
+    assert result["p7"] == -10  # 8 ties the banker's 8
+    assert result["p6"] == -40
+    assert result["p1"] == 40
+    assert sum(result.values()) == 0
