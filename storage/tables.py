@@ -339,7 +339,8 @@ async def save_action(
     async with atomic(conn):
         row = await fetch_one(
             conn,
-            "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done "
+            "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
+            "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
             "FROM tables t WHERE t.id = ?",
             (ref, table_id),
         )
@@ -364,7 +365,7 @@ async def save_action(
             await conn.execute("UPDATE seats SET contributed = 0 WHERE table_id = ?", (table_id,))
             pot0, kitty0, house = row["pot"], row["kitty"], 0
         if deltas:
-            await _move_stacks(conn, table_id, guild_id, deltas)
+            await _move_stacks(conn, table_id, guild_id, deltas, json.loads(row["st"]))
         if deal_over:
             await conn.execute("UPDATE seats SET contributed = 0 WHERE table_id = ?", (table_id,))
             pot0, kitty0, house = pot, kitty, 0
@@ -412,8 +413,11 @@ async def save_action(
     return True
 
 
-async def _move_stacks(conn: Conn, table_id: int, guild_id: int, deltas: Mapping[str, int]) -> None:
-    """Apply stack deltas with a guard per seat; the contribution moves the other way."""
+async def _move_stacks(
+    conn: Conn, table_id: int, guild_id: int, deltas: Mapping[str, int], before: dict[str, int]
+) -> None:
+    """Apply stack deltas with a guard per seat (the contribution moves the other way);
+    ``before`` (the stacks read in this transaction) only names the culprit of a failure."""
     params = [(d, d, table_id, int(p), -d) for p, d in deltas.items()]
     async with conn.executemany(
         "UPDATE seats SET stack = stack + ?, contributed = contributed - ? "
@@ -423,13 +427,10 @@ async def _move_stacks(conn: Conn, table_id: int, guild_id: int, deltas: Mapping
         moved = cur.rowcount
     if moved == len(params):
         return
-    for p, d in deltas.items():  # find the culprit for the error (the savepoint rolls back)
-        stack = await scalar(
-            conn, "SELECT stack FROM seats WHERE table_id = ? AND user_id = ?", (table_id, int(p))
-        )
-        if stack is None:
+    for p, d in deltas.items():  # name the culprit (the savepoint undoes the rest)
+        if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
-        if d < 0 and stack < -d:
+        if before[p] + d < 0:
             raise InsufficientChips(guild_id=guild_id, user_id=int(p), needed=-d, where="stack")
     raise RuntimeError("a stack update failed for no visible reason")  # pragma: no cover
 
