@@ -308,11 +308,10 @@ def evaluate(
 ) -> HandValue:
     """The best five-card poker hand out of 0 to 9 distinct cards.
 
-    Raises ``ValueError`` for more than 9 usable cards or a card given twice.
-
     Cards of ``exclude_suit`` cannot be used, except those in ``keep`` (PP-16: a player's own
     banner always counts). Fewer than five usable cards still make a hand; with none at all
-    the value is the lowest there is.
+    the value is the lowest there is. More than 9 usable cards, or a card given twice, is a
+    caller's bug and raises ``ValueError``.
 
     >>> from games.cards import Card, Suit
     >>> evaluate(Card.parse_many("Ah Ad 7s 7h Kc 2d 9c")).name

@@ -57,6 +57,7 @@ def all_five_card_values() -> Counter[HandValue]:
     return values
 
 
+@pytest.mark.slow
 def test_category_counts_over_all_five_card_hands(all_five_card_values):
     counts: Counter[Category] = Counter()
     for v, n in all_five_card_values.items():
@@ -64,10 +65,12 @@ def test_category_counts_over_all_five_card_hands(all_five_card_values):
     assert counts == EXPECTED_COUNTS
 
 
+@pytest.mark.slow
 def test_exactly_7462_distinct_five_card_values(all_five_card_values):
     assert len(all_five_card_values) == 7_462
 
 
+@pytest.mark.slow
 def test_every_five_card_value_orders_like_treys(all_five_card_values):
     """treys ranks 1 (best) .. 7462; ours must be the exact reverse order of all 7462 values."""
     evaluator = Evaluator()
@@ -91,6 +94,7 @@ def test_best_of_many_equals_brute_force(size):
         assert set(best.cards) <= set(cards)
 
 
+@pytest.mark.slow
 def test_seven_card_ordering_agrees_with_treys():
     """100,000 random pairs (consecutive independent hands), and then every pair of the hands.
 
