@@ -53,7 +53,7 @@ def test_PO_5_one_card_each_punters_see_theirs_banker_sees_nothing():
 
 
 def test_PO_6_stakes_in_turn_from_the_banker_left():
-    g = game("5s 6s 7s Ks 10d 9c", players=("a", "b", "c", "d"), banker="c")
+    g = game("5s 6s 7s Ks 10d 9c", players=("a", "b", "c", "d"), dealer="c")
     g.act("c", {"kind": "stay"})
     assert g.to_act == "d"
     with pytest.raises(IllegalAction, match="d's turn"):

@@ -195,7 +195,7 @@ PACK_RUNS_OUT = (
 
 def test_PO_14_pack_runs_out_and_hands_stand():
     players = ("bk", "p1", "p2", "p3", "p4", "p5", "p6", "p7")
-    g = game(PACK_RUNS_OUT, players=players, banker="bk")
+    g = game(PACK_RUNS_OUT, players=players, dealer="bk")
     dealt(g, {p: 10 for p in players[1:]})
     for p in players[1:6]:
         for _ in range(3):
