@@ -28,7 +28,8 @@ def test_PO_19_no_pontoon_cards_go_under_unshuffled():
     expected = [c.code for c in g.state.pack] + ["8s", "8d", "2c", "7s", "9c"]
     nxt = g.next_deal()
     assert [c.code for c in nxt.state.pack] == expected
-    assert nxt.phase == "opening" and nxt.deal_number == 2
+    assert nxt.phase == "opening"
+    assert nxt.deal_number == 2
 
 
 def _gathered(g: Pontoon) -> list[str]:
@@ -124,10 +125,12 @@ def test_PO_21_selling_the_bank():
         g.act("a", {"kind": "offer_bank", "to": "b", "price": 1001})  # more than b has
     g.act("a", {"kind": "offer_bank", "to": "b", "price": 50})
     g.act("b", {"kind": "accept_bank"})
-    assert g.banker == "b" and g.to_act == "b"
+    assert g.banker == "b"
+    assert g.to_act == "b"
     assert g.stacks == {"a": 1050, "b": 950, "c": 1000}
     g.act("b", {"kind": "stay"})
-    assert g.phase == "staking" and g.to_act == "c"
+    assert g.phase == "staking"
+    assert g.to_act == "c"
     assert "offer_bank" not in kinds(g, "b")  # not mid-deal
 
 
@@ -138,8 +141,10 @@ def _house(codes: str, players: tuple[str, ...] = ("b", "c"), **options) -> Pont
 def test_PO_23_house_bank():
     # b: Ks 8d 18; c: 10s 9d 19; the house: 2s 3s, draws Jd (15) and 2c (17), then stands
     g = _house("Ks 10s 2s 8d 9d 3s Jd 2c 9c")
-    assert g.banker is None and g.phase == "staking"  # nothing to decide: dealt at once
-    assert HOUSE not in g.state.players and g.stacks[HOUSE] == 0
+    assert g.banker is None
+    assert g.phase == "staking"
+    assert HOUSE not in g.state.players
+    assert g.stacks[HOUSE] == 0
     with pytest.raises(IllegalAction):
         g.act(HOUSE, {"kind": "stay"})
     dealt(g, {"b": 20, "c": 30})
@@ -149,7 +154,8 @@ def test_PO_23_house_bank():
     assert [c.code for c in g.state.banker_hand.cards] == ["2s", "3s", "Jd", "2c"]
     assert g.settlement() == {"b": 20, "c": 30, HOUSE: -50}
     nxt = g.next_deal()
-    assert nxt.banker is None and nxt.stacks[HOUSE] == 0  # each deal books its own result
+    assert nxt.banker is None
+    assert nxt.stacks[HOUSE] == 0
 
 
 def test_PO_23_house_needs_one_punter_player_bank_two():

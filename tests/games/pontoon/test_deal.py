@@ -75,7 +75,8 @@ def test_PO_7_second_card_and_banker_sees_both():
     assert g.view("b").banker_hand.cards == [None, None]
     assert g.view("b").punters[0].hands[0].cards == ["5s", "Ks"]
     banker_dm = [e for e in events if e.to == "a"]
-    assert banker_dm and banker_dm[0].data["cards"] == ["7s", "9c"]
+    assert banker_dm
+    assert banker_dm[0].data["cards"] == ["7s", "9c"]
 
 
 def test_PO_7_banker_pontoon_collects_double_at_once():

@@ -128,7 +128,9 @@ def test_no_hidden_card_in_public_events_or_views():
                 while not g.is_over:
                     pid = g.to_act
                     assert pid is not None
-                    events = g.act(pid, rng.choice(g.legal_actions(pid)).sample(rng))
+                    specs = g.legal_actions(pid)
+                    assert any(spec.allows(g.timeout_action(pid)) for spec in specs)
+                    events = g.act(pid, rng.choice(specs).sample(rng))
                     public_hidden = _hidden_from(g, None)
                     for event in events:
                         audience = event.to

@@ -34,7 +34,8 @@ def test_PO_25_shoot_bets_before_the_second_card_capped_by_the_kitty():
     dealt(g, {})
     for pid in ("b", "c", "d"):
         g.act(pid, {"kind": "stake", "amount": 10})
-    assert g.phase == "shoot" and g.to_act == "b"
+    assert g.phase == "shoot"
+    assert g.to_act == "b"
     assert len(g.state.punters[0].hands[0].cards) == 1
     assert bounds(g, "b", "shoot") == (0, 100)
     g.act("b", {"kind": "shoot", "amount": 60})
@@ -122,7 +123,8 @@ def test_PO_31_top_up_and_an_empty_kitty_must_be_refilled_or_the_bank_passes():
     assert "stay" not in kinds(nxt, "a")
     assert nxt.timeout_action("a") == {"kind": "kitty", "amount": 10}
     nxt.act("a", {"kind": "decline_bank"})
-    assert nxt.banker == "b" and nxt.to_act == "b"  # the next player on the left
+    assert nxt.banker == "b"
+    assert nxt.to_act == "b"
     nxt.act("b", {"kind": "kitty", "amount": 50})
     assert bounds(nxt, "b", "offer_bank", "price")  # may still sell; no second kitty action
     assert "kitty" not in kinds(nxt, "b")
@@ -154,7 +156,8 @@ def test_PO_31_the_kitty_leaves_with_its_banker():
     _over(h)
     kitty = h.kitty
     nxt = h.next_deal()
-    assert nxt.banker == "b" and nxt.kitty == 0
+    assert nxt.banker == "b"
+    assert nxt.kitty == 0
     assert nxt.stacks["a"] == h.stacks["a"] + kitty
     nxt.act("b", {"kind": "kitty", "amount": 10})
     nxt.act("b", {"kind": "stay"})
