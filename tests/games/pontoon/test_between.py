@@ -121,7 +121,7 @@ def test_PO_21_selling_the_bank():
     assert g.to_act == "a"
     with pytest.raises(IllegalAction):
         g.act("a", {"kind": "offer_bank", "to": "c", "price": 40})  # c has declined
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="between 0 and 1000"):
         g.act("a", {"kind": "offer_bank", "to": "b", "price": 1001})  # more than b has
     g.act("a", {"kind": "offer_bank", "to": "b", "price": 50})
     g.act("b", {"kind": "accept_bank"})

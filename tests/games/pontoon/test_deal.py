@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalAction
-from games.pontoon import Pontoon, PontoonOptions
+from games.pontoon import Pontoon, PontoonOptions, Stake
 from games.randomness import new_rng
 from games.seats import cut_for_deal
 
@@ -60,7 +60,7 @@ def test_PO_6_stakes_in_turn_from_the_banker_left():
         g.act("a", {"kind": "stake", "amount": 10})
     with pytest.raises(IllegalAction, match="between 10 and 100"):
         g.act("d", {"kind": "stake", "amount": 9})
-    g.act("d", {"kind": "stake", "amount": 10})
+    g.act("d", Stake(amount=10))  # a pydantic action model works as well as a dict
     g.act("a", {"kind": "stake", "amount": 20})
     assert g.to_act == "b"
     assert g.pot == 30

@@ -65,8 +65,9 @@ def test_PO_9_split_option_aces_and_none():
     dealt(g, {"b": 20, "c": 30})
     with pytest.raises(IllegalAction, match="Only aces"):
         g.act("b", {"kind": "split"})
-    g.act("b", {"kind": "twist"})
-    g.act("b", {"kind": "stick"}) if "stick" in kinds(g, "b") else None
+    g.act("b", {"kind": "twist"})  # 8s 8d + 2c = 18
+    g.act("b", {"kind": "stick"})
+    assert "split" in kinds(g, "c")  # a pair of aces may split under "aces"
     g2 = game("As 6s 7s Ad 10d 9c", split=SplitRule.NONE)
     dealt(g2, {"b": 20, "c": 30})
     assert "split" not in kinds(g2, "b")
