@@ -86,3 +86,20 @@ def test_PO_7_banker_pontoon_collects_double_at_once():
     assert g.view(None).banker_hand.cards == ["As", "Kc"]  # shown at once
     # b pays twice the stake; c has only 5 more chips after staking 30, so pays 35 in all
     assert g.settlement() == {"a": 75, "b": -40, "c": -35}
+
+
+def test_PO_2_kitty_bounded_by_the_bets():
+    g = game("2s", shoot=True)
+    assert bounds(g, "a", "kitty") == (10, 100)
+
+
+def test_history_shows_every_card_only_after_the_end():
+    g = game("5s 6s As Ks 10d Kc")
+    dealt(g, {"b": 20, "c": 30})  # the banker's pontoon ends the deal
+    before = game("5s 6s 7s Ks 10d 9c")
+    dealt(before, {"b": 20, "c": 30})
+    assert not [line for line in before.history() if line["kind"] == "cards"]
+    assert [line["kind"] for line in before.history()].count("action") == 4
+    cards = [line for line in g.history() if line["kind"] == "cards"]
+    assert len(cards[0]["start_pack"]) == 52
+    assert cards[0]["banker"] == ["As", "Kc"]
