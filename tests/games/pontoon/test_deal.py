@@ -99,7 +99,7 @@ def test_history_shows_every_card_only_after_the_end():
     before = game("5s 6s 7s Ks 10d 9c")
     dealt(before, {"b": 20, "c": 30})
     assert not [line for line in before.history() if line["kind"] == "cards"]
-    assert [line["kind"] for line in before.history()].count("action") == 4
+    assert [line["kind"] for line in before.history()].count("action") == 3  # stay, 2 stakes
     cards = [line for line in g.history() if line["kind"] == "cards"]
     assert len(cards[0]["start_pack"]) == 52
     assert cards[0]["banker"] == ["As", "Kc"]
