@@ -27,22 +27,48 @@ Readings of the spec where it is silent, all deliberate:
 
 from games.pontoon._game import Pontoon
 from games.pontoon._options import (
+    AcceptBank,
     ActionKind,
     BankerMode,
+    Buy,
+    DeclineBank,
+    Draw,
+    Kitty,
+    OfferBank,
     PontoonAction,
     PontoonOptions,
+    Shoot,
+    SitOut,
+    Split,
     SplitRule,
+    Stake,
+    Stay,
+    Stick,
+    Twist,
 )
 from games.pontoon._values import HandKind, HandValue, hand_value
 
 __all__ = [
+    "AcceptBank",
     "ActionKind",
     "BankerMode",
+    "Buy",
+    "DeclineBank",
+    "Draw",
     "HandKind",
     "HandValue",
+    "Kitty",
+    "OfferBank",
     "Pontoon",
     "PontoonAction",
     "PontoonOptions",
+    "Shoot",
+    "SitOut",
+    "Split",
     "SplitRule",
+    "Stake",
+    "Stay",
+    "Stick",
+    "Twist",
     "hand_value",
 ]
