@@ -9,7 +9,7 @@ banker's turn and the settlement), ``_flow`` (everything nobody has to decide), 
 Readings of the spec where it is silent, all deliberate:
 
 - The opening phase ends with the banker's ``stay`` ("keep the bank and deal"); with the house
-  bank nothing is to be decided, so the house deals at once (events in ``start_events``).
+  bank nothing is to be decided, so the house deals at once (events in ``opening_events()``).
 - A punter who has not staked sits out (the spec's staking timeout); that needs an action the
   engine accepts, so there is one more kind, ``sit_out``. Their first card goes under the pack.
 - In the shoot phase (PO-25), ``shoot`` with amount 0 places no shoot bet.

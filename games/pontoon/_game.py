@@ -55,9 +55,12 @@ class Pontoon:
     def __init__(self, state: State, rng_data: list[Any], start_events: list[Event]) -> None:
         self._s = state
         self._rng = rng_from_state(rng_data)
-        self.start_events = start_events
-        """Events of what the deal did by itself when it was created (the house deals at once;
-        a bank passed between deals); the table shows them like an action's events."""
+        self._opening = start_events
+
+    def opening_events(self) -> list[Event]:
+        """What the deal did by itself when it was created (the house deals at once; a bank
+        passed between deals); the table shows them like an action's events."""
+        return list(self._opening)
 
     # -- construction -------------------------------------------------------------------------
 
