@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.actions import ChoiceField
 from games.cards import Card
 from games.errors import IllegalAction
 from games.events import Event
@@ -66,7 +67,11 @@ def test_a_call_is_listed_exactly_when_it_is_accepted(seed, players):
         assert pid is not None
         if game.phase == "discard":
             specs = {s.kind: s for s in game.legal_actions(pid)}
-            listed = set(specs["call"].fields["discard"].options) if "call" in specs else set()
+            listed: set[str | None] = set()
+            if "call" in specs:
+                field = specs["call"].fields["discard"]
+                assert isinstance(field, ChoiceField)
+                listed = set(field.options)
             hand = game.view(pid).hand or []
             for value in [None, *(c.code for c in hand)]:
                 trial = Paiute.restore(game.snapshot())
