@@ -19,7 +19,9 @@ import time
 from collections.abc import Callable
 
 from games.engine import Engine
+from games.palace import PalaceOptions, PalacePoker
 from games.paiute import Paiute, PaiuteOptions
+from games.pontoon import Pontoon, PontoonOptions
 from games.random_play import InvariantBroken, PlayStats, play_deal
 
 Factory = Callable[[list[str], dict[str, int], int], Engine]
@@ -31,8 +33,14 @@ STARTING_STACK = 1_000
 def _factories() -> dict[str, Factory]:
     """The games the simulator knows; each engine adds itself here."""
     return {
+        "palace": lambda ids, stacks, seed: PalacePoker.new(
+            ids, stacks, PalaceOptions(small_bet=10), seed=seed
+        ),
         # stake 1: every seat the simulator keeps (stack > 0) can cover it (PA-2)
         "paiute": lambda ids, stacks, seed: Paiute.new(ids, stacks, PaiuteOptions(stake=1), seed),
+        "pontoon": lambda ids, stacks, seed: Pontoon.new(
+            ids, stacks, PontoonOptions(min_bet=10, max_bet=100, shoot=True), seed=seed
+        ),
     }
 
 

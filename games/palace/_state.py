@@ -1,0 +1,132 @@
+"""The whole state of one Palace Poker deal, as one pydantic model (the snapshot is its JSON)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from games.cards import Card, Suit
+from games.events import Event
+from games.palace._options import PalaceOptions
+
+
+class Phase(StrEnum):
+    """Where the deal is. A free discard step keeps the same player to act."""
+
+    PLAY = "play"
+    BATTLE = "battle"
+    DISCARD_STEP = "discard_step"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """A seat's standing in the hand."""
+
+    IN = "in"
+    FOLDED = "folded"
+    """PP-11 / PP-14: left the hand by folding."""
+    BEATEN = "beaten"
+    """PP-16 / PP-17: lost a battle (or tied one and went out with the other battler)."""
+
+
+class Ending(StrEnum):
+    """How the hand ended."""
+
+    LAST_PLAYER = "last_player"
+    """PP-18."""
+    SAME_BANNERS = "same_banners"
+    """PP-20."""
+    QUIET_ROUND = "quiet_round"
+    """PP-21."""
+    MAX_ROUNDS = "max_rounds"
+    """PP-23."""
+    BATTLE_TIE = "battle_tie"
+    """PP-16: the last two tied a battle and split the pot."""
+
+
+class SeatState(BaseModel):
+    """One dealt-in player's cards and chips for this deal."""
+
+    pid: str
+    status: Status = Status.IN
+    banner: Card | None = None
+    soldiers: list[Card] = Field(default_factory=list)
+    """Face up, in the order they were gained (the timeout discards the newest first)."""
+    palace: list[Card] = Field(default_factory=list)
+    aside: list[Card] = Field(default_factory=list)
+    """Cards set aside out of play, unseen (PP-11, PP-14, PP-17)."""
+    put_in: int = 0
+    """Chips this player has put into the pot this deal, net of an uncalled raise returned."""
+
+    @property
+    def banner_suit(self) -> Suit | None:
+        """The suit that matters for PP-12, PP-16 and PP-20 (``None`` once out of the hand)."""
+        return self.banner.suit if self.banner is not None else None
+
+
+class Battle(BaseModel):
+    """A battle in progress (PP-12..PP-14)."""
+
+    attacker: str
+    defender: str
+    to_act: str
+    to_call: int
+    """What the battler to act pays to call: their own stake first, then the last raise."""
+    raises: int = 0
+    last_raise: int = 0
+    last_raiser: str | None = None
+
+
+class Result(BaseModel):
+    """How the hand ended and who got the pot."""
+
+    ending: Ending
+    winners: list[str]
+    payouts: dict[str, int]
+    hands: dict[str, str] = Field(default_factory=dict)
+    """PP-21 / PP-23 showdown: each remaining player's hand name."""
+
+
+class PalaceState(BaseModel):
+    """Everything needed to continue the deal, the RNG state included."""
+
+    options: PalaceOptions
+    players: list[str]
+    """The table in seating order, sitting-out players included."""
+    seats: list[str]
+    """Dealt-in players from the dealer's left (seat 0) round to the dealer (PP-4)."""
+    dealer: str
+    deal_number: int = 1
+    stacks: dict[str, int]
+    start_stacks: dict[str, int]
+    pot: int = 0
+    seat: dict[str, SeatState]
+    draw: list[Card] = Field(default_factory=list)
+    """The face-down draw pile, top first."""
+    discards: list[Card] = Field(default_factory=list)
+    """The face-down discard pile, in the order cards were discarded."""
+    stacked: bool = False
+    phase: Phase = Phase.PLAY
+    turn: str | None = None
+    """Whose turn it is; during a battle the attacker, during a free step the turn's owner."""
+    step_player: str | None = None
+    battle: Battle | None = None
+    quiet: list[str] = Field(default_factory=list)
+    """PP-21: players who stayed, discarded or folded since the last buy or bet."""
+    rounds: int = 0
+    """Full rounds completed (PP-23)."""
+    seen: dict[str, dict[str, list[Card]]] = Field(default_factory=dict)
+    """PP-17: viewer -> owner -> the owner's palace cards the viewer was shown."""
+    shown: dict[str, list[Card]] = Field(default_factory=dict)
+    """PP-21: palace cards shown to the whole table at the final showdown."""
+    result: Result | None = None
+    opening: list[Event] = Field(default_factory=list)
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    start_deck: list[Card] = Field(default_factory=list)
+    rng: list[Any] = Field(default_factory=list)
+
+    def active(self) -> list[str]:
+        """Players still in the hand, in seat order."""
+        return [p for p in self.seats if self.seat[p].status is Status.IN]

@@ -1,0 +1,112 @@
+"""What each player (or the public) may see: face-up cards and counts, never hidden cards."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.cards import Card
+from games.palace._options import PalaceOptions
+from games.palace._state import PalaceState, Phase, Result, Status
+
+
+class SeatView(BaseModel):
+    """One seat as the table sees it."""
+
+    player: str
+    seat: int
+    stack: int
+    status: Status
+    banner: Card | None
+    soldiers: list[Card]
+    palace_count: int
+    put_in: int
+    is_dealer: bool
+
+
+class BattleView(BaseModel):
+    """A battle in progress, all of it public."""
+
+    attacker: str
+    defender: str
+    to_act: str
+    to_call: int
+    raises: int
+
+
+class PalaceView(BaseModel):
+    """The table for ``viewer`` (``None``: the public)."""
+
+    viewer: str | None
+    deal_number: int
+    phase: Phase
+    options: PalaceOptions
+    dealer: str
+    seats: list[SeatView]
+    sitting_out: list[str]
+    pot: int
+    draw_count: int
+    discard_count: int
+    to_act: str | None
+    turn: str | None
+    rounds: int
+    battle: BattleView | None
+    palace: list[Card] = Field(default_factory=list)
+    """The viewer's own palace cards."""
+    seen_palaces: dict[str, list[Card]] = Field(default_factory=dict)
+    """Opponents' palace cards the viewer was shown in a battle (PP-17)."""
+    shown_palaces: dict[str, list[Card]] = Field(default_factory=dict)
+    """Palace cards shown to everyone at the final showdown (PP-21)."""
+    result: Result | None
+
+
+def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> PalaceView:
+    """The view of ``viewer``; only their own and legitimately shown palace cards appear."""
+    seats = [
+        SeatView(
+            player=pid,
+            seat=i,
+            stack=state.stacks[pid],
+            status=state.seat[pid].status,
+            banner=state.seat[pid].banner,
+            soldiers=list(state.seat[pid].soldiers),
+            palace_count=len(state.seat[pid].palace),
+            put_in=state.seat[pid].put_in,
+            is_dealer=pid == state.dealer,
+        )
+        for i, pid in enumerate(state.seats)
+    ]
+    battle = None
+    if state.battle is not None and state.phase is Phase.BATTLE:
+        b = state.battle
+        battle = BattleView(
+            attacker=b.attacker,
+            defender=b.defender,
+            to_act=b.to_act,
+            to_call=b.to_call,
+            raises=b.raises,
+        )
+    own: list[Card] = []
+    seen: dict[str, list[Card]] = {}
+    if viewer is not None and viewer in state.seat:
+        own = list(state.seat[viewer].palace)
+        seen = {k: list(v) for k, v in state.seen.get(viewer, {}).items()}
+    return PalaceView(
+        viewer=viewer,
+        deal_number=state.deal_number,
+        phase=state.phase,
+        options=state.options,
+        dealer=state.dealer,
+        seats=seats,
+        sitting_out=[p for p in state.players if p not in state.seat],
+        pot=state.pot,
+        draw_count=len(state.draw),
+        discard_count=len(state.discards),
+        to_act=to_act,
+        turn=state.turn,
+        rounds=state.rounds,
+        battle=battle,
+        palace=own,
+        seen_palaces=seen,
+        shown_palaces={k: list(v) for k, v in state.shown.items()},
+        result=state.result,
+    )

@@ -1,0 +1,65 @@
+"""Per-guild settings: defaults for new tables and the economy's amounts.
+
+Stored as one JSON document per guild so a new setting needs no migration; a guild without a
+row gets the defaults below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from storage.db import Conn, fetch_one
+
+DAY = 86_400
+
+
+class GuildSettings(BaseModel):
+    """What a server admin may change (``/settings``); every amount is in chips, times in s."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    starting_balance: int = Field(1000, ge=0)
+    daily_amount: int = Field(200, ge=0)
+    daily_cooldown_s: int = Field(DAY, ge=0)
+    refill_amount: int = Field(100, ge=0)
+    """Granted to a player with no chips anywhere (balance and stacks); 0 turns refills off."""
+    refill_cooldown_s: int = Field(3600, ge=0)
+    turn_timeout_s: int = Field(60, ge=5)
+    idle_close_s: int = Field(1800, ge=60)
+    """A table with no action for this long is closed by the refund rule."""
+    min_bet: int = Field(10, ge=1)
+    max_bet: int = Field(100, ge=1)
+    max_bet_limit: int = Field(10_000, ge=1)
+    """The highest stake a table opener may choose."""
+    min_buy_in: int = Field(100, ge=1)
+    max_buy_in: int = Field(5_000, ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> GuildSettings:
+        if not self.min_bet <= self.max_bet <= self.max_bet_limit:
+            raise ValueError("need min_bet <= max_bet <= max_bet_limit")
+        if self.min_buy_in > self.max_buy_in:
+            raise ValueError("need min_buy_in <= max_buy_in")
+        return self
+
+
+async def get(conn: Conn, guild_id: int) -> GuildSettings:
+    """The guild's settings (the defaults when it never changed any)."""
+    row = await fetch_one(conn, "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    if row is None:
+        return GuildSettings()
+    return GuildSettings.model_validate_json(row["data"])
+
+
+async def update(conn: Conn, guild_id: int, **changes: Any) -> GuildSettings:
+    """Change some settings (validated as a whole; raises ``pydantic.ValidationError``)."""
+    current = await get(conn, guild_id)
+    new = GuildSettings.model_validate({**current.model_dump(), **changes})
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, data) VALUES (?, ?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET data = excluded.data",
+        (guild_id, new.model_dump_json()),
+    )
+    return new

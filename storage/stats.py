@@ -1,0 +1,195 @@
+"""Results of finished deals, per-player stats and the guild leaderboards.
+
+Stats are kept per (guild, user, game) and, under game ``"*"``, over all games, so every
+leaderboard is one range read of an index in its order (no GROUP BY at read time). Ranks are
+competition ranks: equal values share a rank ("1, 2, 2, 4"); ties list by user id.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from storage.db import Conn, changes, fetch_all, fetch_one, scalar
+
+ALL_GAMES = "*"
+
+# Not seats: the engines' house bank and kitty keys in a settlement.
+_NOT_PLAYERS = frozenset({"house", "kitty"})
+
+
+class Board(StrEnum):
+    """What a leaderboard ranks by."""
+
+    BALANCE = "balance"
+    NET = "net"
+    WINS = "wins"
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """One line of a leaderboard."""
+
+    rank: int
+    user_id: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """The top N, and the asker's own line (``None`` when they have none on this board)."""
+
+    board: Board
+    game: str | None
+    top: list[Ranked]
+    asker: Ranked | None
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's record in one game (or ``"*"``: all games)."""
+
+    game: str
+    played: int
+    won: int
+    net: int
+    biggest_pot: int
+
+
+async def record_result(
+    conn: Conn,
+    *,
+    guild_id: int,
+    table_id: int,
+    game: str,
+    deal_number: int,
+    pot: int,
+    settlement: Mapping[str, int],
+    players: Sequence[str],
+    winners: Sequence[str] | None = None,
+    hand_names: Mapping[str, str] | None = None,
+    deck: Sequence[str] = (),
+    history: Any = (),
+) -> bool:
+    """Record a finished deal and update the players' stats; ``False`` (and nothing written)
+    when this table's deal was already recorded. ``winners`` defaults to the players whose
+    settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
+    "biggest pot won" compares."""
+    if game == ALL_GAMES:
+        raise ValueError("'*' is reserved for the all-games totals")
+    seated = [p for p in players if p not in _NOT_PLAYERS]
+    won_by = [p for p in seated if settlement.get(p, 0) > 0] if winners is None else list(winners)
+    inserted = await changes(
+        conn,
+        "INSERT INTO results (guild_id, table_id, game, deal_number, pot, players, settlement, "
+        "winners, hand_names, deck, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (table_id, deal_number) DO NOTHING",
+        (
+            guild_id,
+            table_id,
+            game,
+            deal_number,
+            pot,
+            json.dumps(list(players)),
+            json.dumps(dict(settlement)),
+            json.dumps(won_by),
+            json.dumps(dict(hand_names or {})),
+            json.dumps(list(deck)),
+            json.dumps(history),
+        ),
+    )
+    if not inserted:
+        return False
+    rows = []
+    for p in seated:
+        won = 1 if p in won_by else 0
+        for g in (game, ALL_GAMES):
+            rows.append((guild_id, int(p), g, won, settlement.get(p, 0), pot if won else 0))
+    await conn.executemany(
+        "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
+        "VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+        "played = played + 1, won = won + excluded.won, net = net + excluded.net, "
+        "biggest_pot = MAX(biggest_pot, excluded.biggest_pot)",
+        rows,
+    )
+    return True
+
+
+async def get_stats(conn: Conn, guild_id: int, user_id: int) -> dict[str, Stats]:
+    """The user's stats by game, with ``"*"`` for all games (empty when they never played)."""
+    rows = await fetch_all(
+        conn,
+        "SELECT game, played, won, net, biggest_pot FROM stats WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    )
+    return {
+        r["game"]: Stats(r["game"], r["played"], r["won"], r["net"], r["biggest_pot"]) for r in rows
+    }
+
+
+async def result(conn: Conn, table_id: int, deal_number: int) -> dict[str, Any] | None:
+    """One recorded deal with its JSON columns decoded."""
+    row = await fetch_one(
+        conn,
+        "SELECT * FROM results WHERE table_id = ? AND deal_number = ?",
+        (table_id, deal_number),
+    )
+    if row is None:
+        return None
+    out = dict(row)
+    for key in ("players", "settlement", "winners", "hand_names", "deck", "history"):
+        out[key] = json.loads(out[key])
+    return out
+
+
+# Constant SQL per board (no SQL built from values): the top N, the asker's value, and how
+# many are strictly ahead of a value. Each reads an index in its order.
+_TOP = {
+    Board.BALANCE: "SELECT user_id, balance AS v FROM accounts WHERE guild_id = ? "
+    "ORDER BY balance DESC, user_id LIMIT ?",
+    Board.NET: "SELECT user_id, net AS v FROM stats WHERE guild_id = ? AND game = ? "
+    "ORDER BY net DESC, user_id LIMIT ?",
+    Board.WINS: "SELECT user_id, won AS v FROM stats WHERE guild_id = ? AND game = ? "
+    "ORDER BY won DESC, user_id LIMIT ?",
+}
+_MINE = {
+    Board.BALANCE: "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+    Board.NET: "SELECT net FROM stats WHERE guild_id = ? AND game = ? AND user_id = ?",
+    Board.WINS: "SELECT won FROM stats WHERE guild_id = ? AND game = ? AND user_id = ?",
+}
+_AHEAD = {
+    Board.BALANCE: "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND balance > ?",
+    Board.NET: "SELECT COUNT(*) FROM stats WHERE guild_id = ? AND game = ? AND net > ?",
+    Board.WINS: "SELECT COUNT(*) FROM stats WHERE guild_id = ? AND game = ? AND won > ?",
+}
+
+
+async def leaderboard(
+    conn: Conn,
+    guild_id: int,
+    board: Board,
+    *,
+    game: str | None = None,
+    limit: int = 10,
+    asker: int | None = None,
+) -> Leaderboard:
+    """The guild's top ``limit`` by ``board`` (for one ``game``, or all games), plus the
+    asker's own rank. Balances are not per game: ``game`` must be ``None`` for them."""
+    if board is Board.BALANCE and game is not None:
+        raise ValueError("balances are shared by every game")
+    scope: tuple[Any, ...] = (guild_id,) if board is Board.BALANCE else (guild_id, game or "*")
+    rows = await fetch_all(conn, _TOP[board], (*scope, limit))
+    top: list[Ranked] = []
+    for i, r in enumerate(rows):
+        same = bool(top) and top[-1].value == r["v"]
+        top.append(Ranked(top[-1].rank if same else i + 1, r["user_id"], r["v"]))
+    mine: Ranked | None = None
+    if asker is not None:
+        value = await scalar(conn, _MINE[board], (*scope, asker))
+        if value is not None:
+            ahead = await scalar(conn, _AHEAD[board], (*scope, value))
+            mine = Ranked(int(ahead) + 1, asker, int(value))
+    return Leaderboard(board, game, top, mine)

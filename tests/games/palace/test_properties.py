@@ -1,0 +1,157 @@
+"""Random legal play: conservation, refusals, the bound on a hand, privacy, snapshots."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.cards import Card
+from games.palace import PalaceOptions, PalacePoker
+from games.palace._state import PalaceState
+from games.random_play import PlayStats, play_deal
+from games.simulate import simulate
+
+PLAYERS = st.integers(min_value=2, max_value=10)
+BETTING = st.sampled_from(["limit", "no-limit"])
+
+
+def new_game(n: int, betting: str, seed: int, **options) -> PalacePoker:
+    ids = [f"p{i}" for i in range(n)]
+    stacks = {p: 40 + 37 * i for i, p in enumerate(ids)}  # short stacks reach all-in often
+    opts = PalaceOptions(small_bet=5, betting=betting, **options)  # type: ignore[arg-type]
+    return PalacePoker.new(ids, stacks, opts, seed=seed)
+
+
+def action_bound(game: PalacePoker) -> int:
+    """The most actions a hand can take (the bound every hand is proved to end within).
+
+    PP-23 caps play at ``max_rounds`` rounds of at most n turns. A turn is one action, plus at
+    most one free discard step, or a battle: the bet, its raises and the final call or fold,
+    then one free step. Limit caps raises at ``max_raises``; in no-limit every raise moves at
+    least B chips from a stack into the pot, where only a battle's last raise can come back,
+    so raises over the hand are at most chips/B + battles.
+    """
+    opts = game.options
+    n = len(game.state.seats)
+    turns = opts.max_rounds * n
+    if opts.betting == "limit":
+        return turns * (3 + opts.max_raises)
+    chips = game.chips_in_play()
+    return turns * 4 + chips // opts.big_bet + turns
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=PLAYERS, betting=BETTING, seed=st.integers(0, 2**32 - 1))
+def test_random_play_conserves_and_every_hand_ends(n, betting, seed):
+    rng = random.Random(seed)
+    game = new_game(n, betting, seed)
+    for _ in range(3):
+        stats = PlayStats()
+        play_deal(game, rng, stats, illegal_share=0.3, max_actions=action_bound(game))
+        assert stats.deals == 1
+        assert game.to_act is None
+        assert all(game.legal_actions(p) == [] for p in game.stacks)
+        funded = [p for p, s in game.stacks.items() if s > 0]
+        if len(funded) < 2:
+            break
+        game = game.next_deal()
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=PLAYERS, betting=BETTING, seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 60))
+def test_snapshot_restore_has_the_same_future(n, betting, seed, cut):
+    game = new_game(n, betting, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if game.is_over:
+            break
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+    twin = PalacePoker.restore(game.snapshot())
+    assert twin.snapshot() == game.snapshot()
+    future = random.Random(seed + 1)
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None and twin.to_act == pid
+        action = future.choice(game.legal_actions(pid)).sample(future)
+        assert game.act(pid, action) == twin.act(pid, action)
+        assert game.snapshot() == twin.snapshot()
+    assert twin.is_over
+    assert twin.settlement() == game.settlement()
+    assert twin.next_deal().snapshot() == game.next_deal().snapshot()
+
+
+def _pattern(cards: set[Card]) -> re.Pattern[str] | None:
+    if not cards:
+        return None
+    forms = sorted({f for c in cards for f in (c.code, str(c))}, key=len, reverse=True)
+    alternatives = "|".join(re.escape(f) for f in forms)
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+
+
+def hidden_from(state: PalaceState, viewer: str | None) -> set[Card]:
+    """Cards ``viewer`` (None: the public) must not see: piles, set-aside and palace cards."""
+    hidden = {*state.draw, *state.discards}
+    for pid, seat in state.seat.items():
+        hidden |= set(seat.aside)
+        if pid != viewer and pid not in state.shown:
+            hidden |= set(seat.palace)
+    if viewer is not None:
+        for cards in state.seen.get(viewer, {}).values():
+            hidden -= set(cards)
+    return hidden
+
+
+def assert_private(game: PalacePoker, events) -> None:
+    state = game.state
+    for viewer in [None, *game.stacks]:
+        pattern = _pattern(hidden_from(state, viewer))
+        if pattern is None:
+            continue
+        texts = [game.view(viewer).model_dump_json()]
+        texts += [e.model_dump_json() for e in events if e.to is None or e.to == viewer]
+        for text in texts:
+            leak = pattern.search(text)
+            assert leak is None, f"{leak.group()} visible to {viewer}: {text[:300]}"
+
+
+def test_no_hidden_card_in_any_public_event_or_view():
+    for hand in range(150):
+        rng = random.Random(hand)
+        game = new_game(2 + hand % 9, ["limit", "no-limit"][hand % 2], hand,
+                        announce_battle_hands=hand % 3 == 0)
+        # The opening: rejects were face up (PP-5) and the cut used its own deck.
+        opening = [
+            e for e in game.opening_events() if e.kind not in ("cut", "banner")
+        ]
+        assert_private(game, opening)
+        while not game.is_over:
+            pid = game.to_act
+            assert pid is not None
+            events = game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+            assert_private(game, events)
+
+
+def test_timeout_action_is_always_accepted():
+    for hand in range(60):
+        rng = random.Random(hand)
+        game = new_game(2 + hand % 9, "limit", hand)
+        while not game.is_over:
+            pid = game.to_act
+            assert pid is not None
+            if rng.random() < 0.3:
+                game.act(pid, game.timeout_action(pid))
+            else:
+                game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+
+
+def test_simulator_plays_palace_cleanly():
+    report, errors = simulate("palace", 6, 60, 1)
+    assert errors == []
+    assert report["chips_conserved"] is True
+    assert report["cards_conserved"] is True
+    assert report["deals"] == 60

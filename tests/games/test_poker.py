@@ -1,0 +1,293 @@
+"""Hand evaluation: exhaustive counts, brute force, a peer evaluator (treys), short hands, names."""
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from treys import Card as TreysCard
+from treys import Evaluator
+
+from games.cards import FULL_DECK, Card, Rank, Suit
+from games.poker import Category, HandValue, evaluate
+
+
+def hand(text: str) -> list[Card]:
+    return Card.parse_many(text)
+
+
+def value(text: str) -> HandValue:
+    return evaluate(hand(text))
+
+
+def to_treys(cards) -> list[int]:
+    return [
+        TreysCard.new(("T" if c.rank == Rank.TEN else c.rank.code) + c.suit.code) for c in cards
+    ]
+
+
+def brute_force(cards) -> HandValue:
+    return max(evaluate(five) for five in itertools.combinations(cards, 5))
+
+
+# --- every five-card hand ---------------------------------------------------------------------
+
+EXPECTED_COUNTS = {
+    Category.STRAIGHT_FLUSH: 40,
+    Category.FOUR_OF_A_KIND: 624,
+    Category.FULL_HOUSE: 3_744,
+    Category.FLUSH: 5_108,
+    Category.STRAIGHT: 10_200,
+    Category.THREE_OF_A_KIND: 54_912,
+    Category.TWO_PAIR: 123_552,
+    Category.ONE_PAIR: 1_098_240,
+    Category.HIGH_CARD: 1_302_540,
+}
+
+
+@pytest.fixture(scope="module")
+def all_five_card_values() -> Counter[HandValue]:
+    """Every one of the 2,598,960 five-card hands, evaluated through `evaluate`."""
+    values: Counter[HandValue] = Counter(map(evaluate, itertools.combinations(FULL_DECK, 5)))
+    assert values.total() == 2_598_960
+    return values
+
+
+def test_category_counts_over_all_five_card_hands(all_five_card_values):
+    counts: Counter[Category] = Counter()
+    for v, n in all_five_card_values.items():
+        counts[v.category] += n
+    assert counts == EXPECTED_COUNTS
+
+
+def test_exactly_7462_distinct_five_card_values(all_five_card_values):
+    assert len(all_five_card_values) == 7_462
+
+
+def test_every_five_card_value_orders_like_treys(all_five_card_values):
+    """treys ranks 1 (best) .. 7462; ours must be the exact reverse order of all 7462 values."""
+    evaluator = Evaluator()
+    ours = sorted(all_five_card_values, reverse=True)
+    theirs = [evaluator.evaluate(to_treys(v.cards[:2]), to_treys(v.cards[2:])) for v in ours]
+    assert theirs == list(range(1, 7_463))
+
+
+# --- more than five cards --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [6, 7, 8, 9])
+def test_best_of_many_equals_brute_force(size):
+    rng = random.Random(size)
+    for _ in range(3_000 if size <= 7 else 600):
+        cards = rng.sample(FULL_DECK, size)
+        best = evaluate(cards)
+        assert best == brute_force(cards), cards
+        assert len(best.cards) == 5
+        assert evaluate(best.cards) == best
+        assert set(best.cards) <= set(cards)
+
+
+def test_seven_card_ordering_agrees_with_treys_on_100k_pairs():
+    rng = random.Random(2024)
+    evaluator = Evaluator()
+    disagreements = []
+    for _ in range(100_000):
+        a = rng.sample(FULL_DECK, 7)
+        b = rng.sample(FULL_DECK, 7)
+        va, vb = evaluate(a), evaluate(b)
+        ours = (va > vb) - (va < vb)
+        ta = evaluator.evaluate(to_treys(a[:2]), to_treys(a[2:]))
+        tb = evaluator.evaluate(to_treys(b[:2]), to_treys(b[2:]))
+        theirs = (ta < tb) - (ta > tb)
+        if ours != theirs:
+            disagreements.append((a, b))
+    assert disagreements == []
+
+
+# --- special hands ---------------------------------------------------------------------------
+
+
+def test_wheel_is_the_lowest_straight():
+    wheel = value("As 2d 3c 4h 5s")
+    assert wheel.category is Category.STRAIGHT
+    assert wheel.name == "Straight, five high"
+    assert [c.code for c in wheel.cards] == ["5s", "4h", "3c", "2d", "As"]
+    assert wheel < value("2d 3c 4h 5s 6s")
+    assert wheel > value("As Ad Ac Kd Qh")
+    assert value("As Kd Qc Jh 10s") > value("Ks Qd Jc 10h 9s")
+
+
+def test_wheel_is_the_lowest_straight_flush():
+    steel_wheel = value("Ah 2h 3h 4h 5h")
+    assert steel_wheel.category is Category.STRAIGHT_FLUSH
+    assert steel_wheel < value("2h 3h 4h 5h 6h")
+    assert steel_wheel > value("As Ad Ac Ah Kd")
+
+
+def test_straight_flush_found_among_nine_cards_with_a_bigger_flush_card():
+    v = value("Ah 9h 8h 7h 6h 5h Ad Ac As")
+    assert v.category is Category.STRAIGHT_FLUSH
+    assert v.name == "Straight flush, nine high"
+
+
+def test_quads_and_flush_in_nine_cards_quads_win():
+    v = value("Ah Ad Ac As 2h 4h 6h 8h 3c")
+    assert v.category is Category.FOUR_OF_A_KIND
+    assert [c.rank for c in v.cards][-1] == Rank.EIGHT
+
+
+def test_two_trips_make_a_full_house_with_the_higher_trips():
+    v = value("9s 9d 9c Ks Kd Kc 2h")
+    assert v.name == "Full house, kings over nines"
+
+
+def test_three_pairs_use_the_best_kicker():
+    assert value("Qs Qd 8s 8d 5c 5h 4d") == value("Qh Qc 8h 8c 5d 2s 3s")
+    assert value("Qs Qd 8s 8d 5c 5h 9d").ranks == (Rank.QUEEN, Rank.EIGHT, Rank.NINE)
+
+
+# --- short hands (PP-16) ---------------------------------------------------------------------
+
+
+def test_empty_hand_is_the_lowest_value_of_all():
+    empty = evaluate([])
+    assert empty.name == "No cards"
+    assert empty.cards == ()
+    assert empty < evaluate(hand("2c"))
+    assert empty == evaluate(hand("As"), exclude_suit=Suit.SPADES)
+
+
+def test_two_cards_a_pair_beats_a_high_card():
+    assert value("2c 2d") > value("As Kd")
+    assert value("2c 2d").name == "Pair of twos"
+    assert value("As Kd").name == "High card, ace"
+
+
+def test_missing_kicker_ranks_below_a_two():
+    assert value("Ks Kd") < value("Kh Kc 2s")
+    assert value("As") < value("Ad 2c")
+    assert value("Qs Qd 3c 3h") < value("Qh Qc 3d 3s 2c")
+    assert value("7s 7d 7c 7h") < value("7s 7d 7c 7h 2c")
+    assert value("Ks Kd 5c") > value("Kh Kc 4s 3d 2c")
+
+
+def test_short_hands_make_no_straights_or_flushes():
+    assert value("Ah Kh Qh Jh").category is Category.HIGH_CARD
+    assert value("9s 9d 9c 9h").category is Category.FOUR_OF_A_KIND
+    assert value("9s 9d 9c 9h") > value("Ah Kh Qh Jh 9h")
+    assert value("Js Jd 4c 4h").category is Category.TWO_PAIR
+    assert value("Js Jd Jc").category is Category.THREE_OF_A_KIND
+
+
+def reference_short(cards) -> tuple[int, list[int]]:
+    """Straightforward ranking of fewer than five cards: groups by size, then rank."""
+    counts = Counter(c.rank for c in cards)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [n for _, n in groups]
+    category = (
+        {
+            4: Category.FOUR_OF_A_KIND,
+            3: Category.THREE_OF_A_KIND,
+            2: Category.TWO_PAIR if shape[:2] == [2, 2] else Category.ONE_PAIR,
+            1: Category.HIGH_CARD,
+        }[shape[0]]
+        if shape
+        else Category.HIGH_CARD
+    )
+    ranks = [int(r) for r, _ in groups]
+    return int(category), ranks + [0] * (5 - len(ranks))
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4])
+def test_short_hands_order_like_a_straightforward_reference(size):
+    rng = random.Random(100 + size)
+    hands = [rng.sample(FULL_DECK, size) for _ in range(400)]
+    ordered = sorted(hands, key=evaluate)
+    refs = [reference_short(h) for h in ordered]
+    assert refs == sorted(refs)
+    for h in hands:
+        v = evaluate(h)
+        assert v.category == reference_short(h)[0]
+        assert sorted(v.cards) == sorted(h)
+
+
+# --- banner-suit exclusion ---------------------------------------------------------------------
+
+
+def test_exclude_suit_drops_that_suit_but_keeps_the_banner():
+    cards = hand("Qs Qh 9s 9h 4c 4s")
+    assert evaluate(cards).name == "Two pair, queens and nines"
+    assert evaluate(cards, exclude_suit=Suit.SPADES).name == "High card, queen"
+    kept = evaluate(cards, exclude_suit=Suit.SPADES, keep=hand("Qs"))
+    assert kept.name == "Pair of queens"
+    assert Card.parse("Qs") in kept.cards
+    assert Card.parse("9s") not in kept.cards
+
+
+def test_exclude_suit_breaks_a_flush():
+    cards = hand("Ah Kh Qh 8h 3h 3s 3d")
+    assert evaluate(cards).category is Category.FLUSH
+    assert evaluate(cards, exclude_suit=Suit.HEARTS).name == "Pair of threes"
+    kept = evaluate(cards, exclude_suit=Suit.HEARTS, keep=hand("3h"))
+    assert kept.name == "Three of a kind, threes"
+    assert kept.ranks == (Rank.THREE,)
+
+
+def test_keep_cards_not_in_the_hand_are_not_added():
+    assert evaluate(hand("2c"), exclude_suit=Suit.SPADES, keep=hand("As")) == value("2d")
+
+
+# --- names and the value type ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "name"),
+    [
+        ("As Ks Qs Js 10s", "Royal flush"),
+        ("9d 8d 7d 6d 5d", "Straight flush, nine high"),
+        ("6c 6d 6h 6s Kd", "Four of a kind, sixes"),
+        ("Kc Kd Ks 10c 10h", "Full house, kings over tens"),
+        ("Ac 9c 7c 4c 2c", "Flush, ace high"),
+        ("2d 3c 4h 5s As", "Straight, five high"),
+        ("10d Jc Qh Ks As", "Straight, ace high"),
+        ("7c 7d 7h 2s 9d", "Three of a kind, sevens"),
+        ("Ac Ad Kh Ks 2c", "Two pair, aces and kings"),
+        ("Ac Ad 9h 4s 2c", "Pair of aces"),
+        ("Ac Jd 9h 4s 2c", "High card, ace"),
+    ],
+)
+def test_names(cards, name):
+    v = value(cards)
+    assert v.name == name
+    assert str(v) == name
+    assert name in repr(v)
+
+
+def test_cards_are_listed_best_first():
+    v = value("10c Kd 10h 2s Kc Ks 3d")
+    assert [c.code for c in v.cards] == ["Kd", "Kc", "Ks", "10c", "10h"]
+    v = value("4d 9c 4h 9s Ad 2c")
+    assert [c.rank for c in v.cards] == [Rank.NINE] * 2 + [Rank.FOUR] * 2 + [Rank.ACE]
+
+
+def test_values_are_totally_ordered_and_hashable():
+    a, b, c = value("Ac Ad 9h 4s 2c"), value("Ah As 9c 4d 2h"), value("Ac Ad 9h 5s 2c")
+    assert a == b
+    assert hash(a) == hash(b)
+    assert len({a, b, c}) == 2
+    assert a < c
+    assert a <= b <= c
+    assert c > a
+    assert c >= b
+    assert a != c
+    assert a != "Pair of aces"
+
+
+def test_category_labels_and_order():
+    assert Category.STRAIGHT_FLUSH > Category.FOUR_OF_A_KIND > Category.HIGH_CARD
+    assert Category.TWO_PAIR.label == "Two pair"
+
+
+def test_more_than_nine_cards_is_refused():
+    with pytest.raises(ValueError, match="at most 9"):
+        evaluate(FULL_DECK[:10])

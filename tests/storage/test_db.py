@@ -1,0 +1,99 @@
+"""Opening, migrations and the transaction helper."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from storage import Database, accounts
+from storage.db import fetch_all, migrations, scalar, split_statements
+
+from .conftest import GUILD, checked
+
+
+async def test_migrations_from_empty_reach_the_last_version(tmp_path: Path):
+    path = tmp_path / "fresh.db"
+    assert not path.exists()
+    async with Database.open(path) as db:
+        assert await db.version() == len(migrations()) >= 1
+        async with db.read() as conn:
+            names = {r["name"] for r in await fetch_all(conn, "SELECT name FROM sqlite_master")}
+        for table in ("accounts", "ledger", "tables", "seats", "claims", "results", "stats"):
+            assert table in names
+        await checked(db)
+
+
+async def test_pragmas_wal_foreign_keys_busy_timeout_synchronous_normal(db: Database):
+    async with db.read() as conn:
+        assert await scalar(conn, "PRAGMA journal_mode") == "wal"
+        assert await scalar(conn, "PRAGMA foreign_keys") == 1
+        assert await scalar(conn, "PRAGMA busy_timeout") == 5000
+        assert await scalar(conn, "PRAGMA synchronous") == 1  # NORMAL
+
+
+async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path):
+    path = tmp_path / "again.db"
+    async with Database.open(path) as db, db.transaction() as tx:
+        await accounts.ensure(tx, GUILD, 7)
+    db = await Database.open(path)
+    try:
+        assert await db.version() == len(migrations())
+        async with db.read() as conn:
+            assert await accounts.peek_balance(conn, GUILD, 7) == 1000
+    finally:
+        await db.close()
+
+
+async def test_a_raising_transaction_rolls_back_everything(db: Database):
+    async def grant_then_fail() -> None:
+        async with db.transaction() as tx:
+            await accounts.grant(tx, GUILD, 5, 50, ref="g1")
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await grant_then_fail()
+    async with db.read() as conn:
+        assert await accounts.peek_balance(conn, GUILD, 5) is None
+        assert await scalar(conn, "SELECT COUNT(*) FROM ledger") == 0
+
+
+async def test_a_cancelled_transaction_rolls_back_and_the_lock_is_free(db: Database):
+    started = asyncio.Event()
+
+    async def slow() -> None:
+        async with db.transaction() as tx:
+            await accounts.grant(tx, GUILD, 5, 50, ref="g1")
+            started.set()
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(slow())
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    async with db.transaction() as tx:  # not stuck in the cancelled one's transaction
+        assert await accounts.peek_balance(tx, GUILD, 5) is None
+    await checked(db)
+
+
+def test_split_statements_keeps_triggers_whole_and_drops_comments():
+    script = (
+        "-- header\nCREATE TABLE a (x);\n"
+        "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  UPDATE a SET x = 1;\nEND;\n-- tail\n"
+    )
+    parts = split_statements(script)
+    assert len(parts) == 2
+    assert parts[1].startswith("CREATE TRIGGER")
+    assert parts[1].endswith("END;")
+
+
+def test_an_unfinished_statement_is_refused():
+    with pytest.raises(ValueError, match="incomplete"):
+        split_statements("CREATE TABLE a (x);\nCREATE TABLE b (y)")
+
+
+def test_every_migration_stamps_its_own_version():
+    for version, sql in migrations():
+        assert sql.rstrip().endswith(f"PRAGMA user_version = {version};")

@@ -1,0 +1,122 @@
+"""Accounts and the ledger: every movement a row, refused ones change nothing, refs apply once."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from storage import Database, InsufficientChips, Reason, accounts, ledger, settings
+from storage.db import fetch_all, scalar
+
+from .conftest import GUILD, checked
+
+
+async def _rows(db: Database) -> list[tuple[str, str, int, int]]:
+    async with db.read() as conn:
+        rows = await fetch_all(conn, "SELECT ref, reason, balance_delta, minted FROM ledger")
+    return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+async def test_first_use_creates_the_account_with_a_starting_grant_row(db: Database):
+    async with db.transaction() as tx:
+        assert await accounts.balance(tx, GUILD, 42) == 1000
+        assert await accounts.ensure(tx, GUILD, 42) is False
+    assert await _rows(db) == [(f"start:{GUILD}:42", "starting_grant", 1000, 1000)]
+    audit = await checked(db)
+    assert audit.minted == audit.balances == 1000
+
+
+async def test_starting_balance_comes_from_the_guild_settings(db: Database):
+    async with db.transaction() as tx:
+        await settings.update(tx, 2, starting_balance=250)
+        assert await accounts.balance(tx, 2, 42) == 250
+        assert await accounts.balance(tx, GUILD, 42) == 1000  # other guild, other account
+
+
+async def test_a_guild_starting_at_zero_writes_no_empty_grant(db: Database):
+    async with db.transaction() as tx:
+        await settings.update(tx, 3, starting_balance=0)
+        assert await accounts.balance(tx, 3, 1) == 0
+    assert await _rows(db) == []
+
+
+async def test_admin_grant_mints_and_removal_removes(db: Database):
+    async with db.transaction() as tx:
+        assert await accounts.grant(tx, GUILD, 1, 500, ref="grant:1")
+        assert await accounts.remove(tx, GUILD, 1, 300, ref="remove:1")
+        assert await accounts.balance(tx, GUILD, 1) == 1200
+    audit = await checked(db)
+    assert (audit.minted, audit.removed) == (1500, 300)
+    reasons = [r[1] for r in await _rows(db)]
+    assert reasons == ["starting_grant", "admin_grant", "admin_removal"]
+
+
+async def test_insufficient_chips_is_a_typed_error_and_changes_nothing(db: Database):
+    async with db.transaction() as tx:
+        await accounts.ensure(tx, GUILD, 1)
+    before = await _rows(db)
+    async with db.transaction() as tx:
+        with pytest.raises(InsufficientChips) as refused:
+            await accounts.remove(tx, GUILD, 1, 1001, ref="remove:big")
+        # the caller caught it and commits: still nothing of the refused removal is written
+    assert refused.value.needed == 1001
+    assert refused.value.user_id == 1
+    assert await _rows(db) == before
+    async with db.read() as conn:
+        assert await accounts.peek_balance(conn, GUILD, 1) == 1000
+    await checked(db)
+
+
+async def test_a_repeated_ref_applies_once(db: Database):
+    async with db.transaction() as tx:
+        assert await accounts.grant(tx, GUILD, 1, 100, ref="grant:dup") is True
+    async with db.transaction() as tx:
+        assert await accounts.grant(tx, GUILD, 1, 100, ref="grant:dup") is False
+        assert await accounts.remove(tx, GUILD, 1, 5, ref="grant:dup") is False
+        assert await accounts.balance(tx, GUILD, 1) == 1100
+    await checked(db)
+
+
+async def test_the_balance_check_constraint_backs_the_guarded_update(db: Database):
+    async with db.transaction() as tx:
+        await accounts.ensure(tx, GUILD, 1)
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        async with db.transaction() as tx:
+            await tx.execute("UPDATE accounts SET balance = -1 WHERE user_id = 1")
+
+
+async def test_every_reason_is_accepted_by_the_schema_and_others_are_not(db: Database):
+    async with db.transaction() as tx:
+        for reason in Reason:
+            await ledger.write(tx, [ledger.Entry(f"r:{reason}", reason, GUILD)])
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO ledger (ref, reason, guild_id) VALUES ('x', 'gift', 1)")
+
+
+async def test_history_is_newest_first(db: Database):
+    async with db.transaction() as tx:
+        await accounts.grant(tx, GUILD, 1, 10, ref="a")
+        await accounts.grant(tx, GUILD, 1, 20, ref="b")
+    async with db.read() as conn:
+        entries = await ledger.history(conn, GUILD, 1)
+        assert [e.ref for e in entries] == ["b", "a", f"start:{GUILD}:1"]
+        assert entries[0].balance_delta == 20
+        assert entries[0].reason is Reason.ADMIN_GRANT
+        assert await scalar(conn, "SELECT COUNT(*) FROM ledger") == 3
+
+
+async def test_grants_must_be_positive_and_of_a_minting_reason(db: Database):
+    async with db.transaction() as tx:
+        with pytest.raises(ValueError, match="positive"):
+            await accounts.grant(tx, GUILD, 1, 0, ref="z")
+        with pytest.raises(ValueError, match="not a grant"):
+            await accounts.grant(tx, GUILD, 1, 5, ref="z", reason=Reason.BUY_IN)
+        with pytest.raises(ValueError, match="positive"):
+            await accounts.remove(tx, GUILD, 1, -5, ref="z")
+
+
+def test_player_ids_are_user_ids_as_strings():
+    assert accounts.pid(123) == "123"
+    assert accounts.user_id("123") == 123
