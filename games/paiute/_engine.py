@@ -50,7 +50,7 @@ class Paiute:
     def __init__(self, state: DealState, rng: random.Random) -> None:
         self._s = state
         self._rng = rng
-        self._call_cache: tuple[int, list[Card | None]] | None = None
+        self._specs_cache: tuple[int, list[ActionSpec]] | None = None
 
     # -- creation -------------------------------------------------------------------------
 
@@ -233,9 +233,15 @@ class Paiute:
     # -- acting -------------------------------------------------------------------------------
 
     def legal_actions(self, pid: str) -> list[ActionSpec]:
-        s = self._s
         if pid != self.to_act:
             return []
+        # Cached per accepted action: listing a call evaluates seven hands.
+        if self._specs_cache is None or self._specs_cache[0] != self._s.actions:
+            self._specs_cache = (self._s.actions, self._list_actions(pid))
+        return list(self._specs_cache[1])
+
+    def _list_actions(self, pid: str) -> list[ActionSpec]:
+        s = self._s
         if s.phase is Phase.DRAW:
             sources = tuple(src.value for src in rules.can_draw_from(s))
             return [
@@ -252,7 +258,7 @@ class Paiute:
                 label="Discard a card",
             )
         ]
-        options = self._call_options(pid)
+        options = rules.call_options(s, pid)
         if options:
             specs.append(
                 ActionSpec(
@@ -266,12 +272,6 @@ class Paiute:
                 )
             )
         return specs
-
-    def _call_options(self, pid: str) -> list[Card | None]:
-        """Cached per accepted action: listing them evaluates seven hands."""
-        if self._call_cache is None or self._call_cache[0] != self._s.actions:
-            self._call_cache = (self._s.actions, rules.call_options(self._s, pid))
-        return self._call_cache[1]
 
     def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
         """Verify the action, then apply it; a refusal changes nothing."""
