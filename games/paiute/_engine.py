@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, ChoiceField, as_dict
-from games.cards import Card, Deck, codes
+from games.cards import Card, Deck, codes, show
 from games.errors import IllegalAction
-from games.events import Event, public
+from games.events import Event, private, public
 from games.paiute import _turns as rules
 from games.paiute._options import (
     ActionKind,
@@ -317,8 +317,16 @@ class Paiute:
         return {"kind": ActionKind.DISCARD.value, "card": card.code}
 
     def opening_events(self) -> list[Event]:
-        """What the table hears when the deal starts (hands go by DM from :meth:`view`)."""
+        """The deal as the table hears it, then each player's five cards for their eyes only.
+
+        Read right after the deal is made (``new()`` / ``next_deal()``): the private events
+        carry the hands as they are now.
+        """
         s = self._s
+        hands = [
+            private(pid, "hand", f"Your hand: {show(s.hands[pid])}.", hand=codes(s.hands[pid]))
+            for pid in s.players
+        ]
         return [
             public(
                 "deal",
@@ -329,7 +337,8 @@ class Paiute:
                 indicator=s.indicator.code,
                 discard=s.discards[-1].code,
                 pot=s.pot,
-            )
+            ),
+            *hands,
         ]
 
 
