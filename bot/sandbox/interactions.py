@@ -185,7 +185,7 @@ def _check_scalar(spec: JSON, kind: OptionType, value: OptionValue) -> str | int
     elif kind is OptionType.BOOLEAN and isinstance(value, bool):
         return value
     else:
-        raise InvalidInjection(f"option {name!r} takes a {kind.name.lower()}, not {value!r}")
+        raise InvalidInjection(f"option {name!r} must be {kind.name.lower()}, not {value!r}")
     if isinstance(result, int | float) and not isinstance(result, bool):
         if spec.get("min_value") is not None and result < spec["min_value"]:
             raise InvalidInjection(f"option {name!r} must be at least {spec['min_value']}")

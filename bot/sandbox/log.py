@@ -8,6 +8,7 @@ soon as the bot has produced a matching change.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -147,3 +148,44 @@ def ephemerals(world: World, user: User) -> list[Message]:
 def seen_by(world: World, user: User) -> list[Message]:
     """Everything ``user`` can see now: guild channels, their DMs and their ephemerals."""
     return [m for m in world.messages.values() if m.visible_for(user)]
+
+
+class BotErrors(logging.Handler):
+    """Collects ERROR records from any logger while attached.
+
+    discord.py swallows exceptions raised in commands and View callbacks and only logs them, so
+    this is how a test (or the sandbox's transcript) learns that the bot failed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Keep the record (logging calls this)."""
+        self.records.append(record)
+
+    def attach(self) -> BotErrors:
+        """Start collecting from the root logger."""
+        logging.getLogger().addHandler(self)
+        return self
+
+    def detach(self) -> None:
+        """Stop collecting."""
+        logging.getLogger().removeHandler(self)
+
+    @staticmethod
+    def describe(record: logging.LogRecord) -> str:
+        """The message with the exception that caused it, on one line."""
+        error = record.exc_info[1] if record.exc_info else None
+        return record.getMessage() + (f": {error!r}" if error is not None else "")
+
+    def expect(self, text: str) -> list[logging.LogRecord]:
+        """Take the errors mentioning ``text`` (in message or exception) out of the list, so
+        the test that provoked them on purpose passes; fails if there is none."""
+        taken = [r for r in self.records if text in self.describe(r)]
+        if not taken:
+            seen = [self.describe(r) for r in self.records]
+            raise AssertionError(f"expected a bot error mentioning {text!r}; logged: {seen}")
+        self.records = [r for r in self.records if r not in taken]
+        return taken
