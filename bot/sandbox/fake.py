@@ -142,7 +142,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ injectors
 
-    async def _inject(self, interaction: Interaction, wait: bool, within: float) -> Interaction:
+    async def inject(
+        self, interaction: Interaction, *, wait: bool = True, within: float = 2.0
+    ) -> Interaction:
+        """Dispatch a prepared interaction (``fake.interactions.new``); by default wait for the
+        bot's answer, failing at once if the bot's gateway task died."""
         self.check_bot_alive()
         await self.gateway.dispatch("INTERACTION_CREATE", interaction.payload)
         if not wait:
@@ -175,7 +179,7 @@ class FakeDiscord:
         interaction = self.interactions.new(
             InteractionType.APPLICATION_COMMAND, user, channel, data
         )
-        return await self._inject(interaction, wait, within)
+        return await self.inject(interaction, wait=wait, within=within)
 
     async def autocomplete(
         self,
@@ -193,7 +197,7 @@ class FakeDiscord:
         guild = self.world.guild_of(channel)
         data = command_data(self.world, guild, command, options, focused=focused)
         interaction = self.interactions.new(InteractionType.AUTOCOMPLETE, user, channel, data)
-        await self._inject(interaction, True, within)
+        await self.inject(interaction, within=within)
         return [c["value"] for c in interaction.choices or []]
 
     async def use_component(
@@ -214,7 +218,7 @@ class FakeDiscord:
         interaction = self.interactions.new(
             InteractionType.MESSAGE_COMPONENT, user, message.channel, data, source=message
         )
-        return await self._inject(interaction, wait, within)
+        return await self.inject(interaction, wait=wait, within=within)
 
     async def submit_modal(
         self,
@@ -234,7 +238,7 @@ class FakeDiscord:
         interaction = self.interactions.new(
             InteractionType.MODAL_SUBMIT, user, opened_by.channel, data, source=opened_by.source
         )
-        return await self._inject(interaction, wait, within)
+        return await self.inject(interaction, wait=wait, within=within)
 
     async def post_as(self, user: User, channel: Channel, content: str) -> Message:
         """``user`` writes a message (guild channel or DM): MESSAGE_CREATE to the bot."""

@@ -39,10 +39,32 @@ class RequestLog:
         self.started = time.monotonic()
         self.calls: list[Call] = []
         self.unhandled: list[str] = []  # "METHOD /path" the fake has no route for
+        self._new_call = asyncio.Event()
 
     def record(self, call: Call) -> None:
-        """Append one call (the fake's middleware does this)."""
+        """Append one call (the fake's middleware does this) and wake waiters."""
         self.calls.append(call)
+        self._new_call.set()
+        self._new_call = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[Call], bool], *, within: float = 2.0) -> Call:
+        """The first call (already made or still to come) matching ``predicate``."""
+
+        async def first_match() -> Call:
+            while True:
+                for call in self.calls:
+                    if predicate(call):
+                        return call
+                await self._new_call.wait()
+
+        try:
+            return await asyncio.wait_for(first_match(), within)
+        except TimeoutError:
+            raise TimeoutError(f"the bot made no matching call within {within}s") from None
+
+    async def wait_for_error(self, code: int, *, within: float = 2.0) -> Call:
+        """The first call the fake refused with Discord error ``code`` (e.g. 10062)."""
+        return await self.wait_for(lambda c: c.code == code, within=within)
 
     def find(self, method: str | None = None, route: str | None = None) -> list[Call]:
         """The calls matching a method and/or route template, oldest first."""
@@ -180,10 +202,16 @@ class BotErrors(logging.Handler):
         error = record.exc_info[1] if record.exc_info else None
         return record.getMessage() + (f": {error!r}" if error is not None else "")
 
-    def expect(self, text: str) -> list[logging.LogRecord]:
+    async def expect(self, text: str, *, within: float = 2.0) -> list[logging.LogRecord]:
         """Take the errors mentioning ``text`` (in message or exception) out of the list, so
-        the test that provoked them on purpose passes; fails if there is none."""
-        taken = [r for r in self.records if text in self.describe(r)]
+        the test that provoked them on purpose passes; waits up to ``within`` seconds for one
+        (the bot logs after the fake answered), and fails if none comes."""
+        deadline = time.monotonic() + within
+        while True:
+            taken = [r for r in self.records if text in self.describe(r)]
+            if taken or time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(0.005)
         if not taken:
             seen = [self.describe(r) for r in self.records]
             raise AssertionError(f"expected a bot error mentioning {text!r}; logged: {seen}")

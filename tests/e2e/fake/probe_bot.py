@@ -20,7 +20,9 @@ FRUITS = ["apple", "apricot", "banana", "cherry", "grape"]
 class ChallengeView(discord.ui.View):
     """Accept/Decline for one opponent; others get an ephemeral refusal."""
 
-    def __init__(self, challenger: discord.abc.User, opponent: discord.abc.User) -> None:
+    def __init__(
+        self, challenger: discord.User | discord.Member, opponent: discord.User | discord.Member
+    ) -> None:
         super().__init__(timeout=60)
         self.challenger, self.opponent = challenger, opponent
 
@@ -138,10 +140,15 @@ class Probe(commands.Cog):
             self.bot.recovered.append(error)
             await interaction.response.send_message("That was too long.", ephemeral=True)
 
-    @app_commands.command(name="embeds", description="Send several embeds")
+    @app_commands.command(name="embeds", description="Post several embeds in the channel")
     async def embeds(self, interaction: discord.Interaction, count: int) -> None:
-        embeds = [discord.Embed(title=f"#{i}") for i in range(count)]
-        await interaction.response.send_message(embeds=embeds)
+        # discord.py refuses more than 10 embeds itself, so this goes through the raw route.
+        await interaction.response.send_message("posting", ephemeral=True)
+        embeds = [{"title": f"#{i}"} for i in range(count)]
+        route = discord.http.Route(
+            "POST", "/channels/{channel_id}/messages", channel_id=interaction.channel_id
+        )
+        await self.bot.http.request(route, json={"embeds": embeds})
 
     @app_commands.command(name="rows", description="Send a message with many rows")
     async def rows(self, interaction: discord.Interaction, count: int) -> None:
@@ -259,7 +266,9 @@ class Probe(commands.Cog):
     @app_commands.command(name="where", description="Guild or DM?")
     async def where(self, interaction: discord.Interaction) -> None:
         kind = "dm" if interaction.guild is None else "guild"
-        member = await interaction.guild.fetch_member(interaction.user.id) if interaction.guild else None
+        member = (
+            await interaction.guild.fetch_member(interaction.user.id) if interaction.guild else None
+        )
         await interaction.response.send_message(f"{kind} {member.name if member else ''}".strip())
 
     @app_commands.command(name="secret", description="Ask for a word by DM")
@@ -269,7 +278,9 @@ class Probe(commands.Cog):
         reply = await self.bot.wait_for(
             "message",
             timeout=2,
-            check=lambda m: m.author.id == interaction.user.id and m.channel.id == prompt.channel.id,
+            check=lambda m: (
+                m.author.id == interaction.user.id and m.channel.id == prompt.channel.id
+            ),
         )
         await interaction.followup.send(f"Got {len(reply.content)} letters.", ephemeral=True)
 

@@ -46,7 +46,8 @@ async def test_user_option_buttons_interaction_check_and_update(alice, bob, caro
     assert table.buttons == ["Accept", "Decline", "Closed"]
 
     refused = await carol.click(table, "Accept")
-    assert refused.ephemeral and refused.content == "This is not for you."
+    assert refused.ephemeral
+    assert refused.content == "This is not for you."
     assert refused.message.visible_to is carol.user
     assert refused.message not in bob.sees()
 
@@ -55,7 +56,8 @@ async def test_user_option_buttons_interaction_check_and_update(alice, bob, caro
 
     accepted = await bob.click(table, "ch:accept")  # a custom_id works as well as a label
     assert accepted.callback is CallbackType.UPDATE_MESSAGE
-    assert table.content == f"{bob.mention} accepted!" and table.components == []
+    assert table.content == f"{bob.mention} accepted!"
+    assert table.components == []
     assert (await alice.next_dm()).content == "Your game starts now."
     assert (await bob.next_dm()).content == "Your game starts now."
 
@@ -84,13 +86,15 @@ async def test_deferred_update_then_edit_of_the_original(alice):
 
 async def test_modal_from_a_command_and_from_a_button(alice):
     opened = await alice.slash("feedback")
-    assert opened.callback is CallbackType.MODAL and opened.modal["title"] == "Feedback"
+    assert opened.callback is CallbackType.MODAL
+    assert opened.modal["title"] == "Feedback"
     with pytest.raises(InvalidInjection, match="required"):
         await alice.submit(opened, Details="no topic")
     with pytest.raises(InvalidInjection, match="too long"):
         await alice.submit(opened, topic="x", details="y" * 51)
     thanks = await alice.submit(opened, Topic="cards", details="more decks")
-    assert thanks.ephemeral and thanks.content == "Thanks: cards / more decks"
+    assert thanks.ephemeral
+    assert thanks.content == "Thanks: cards / more decks"
 
     menu = (await alice.slash("pick")).message
     from_button = await alice.click(menu, "Feedback")
@@ -104,11 +108,16 @@ async def test_autocomplete_suggests_from_what_was_typed(alice):
 
 async def test_thinking_defer_is_replaced_by_the_first_followup(alice, bob):
     answer = await alice.slash("think")
-    assert answer.callback is CallbackType.DEFERRED_MESSAGE and answer.ephemeral
+    assert answer.callback is CallbackType.DEFERRED_MESSAGE
+    assert answer.ephemeral
     first = await answer.followup()
     second = await answer.followup()
-    assert first is answer.message and first.content == "Done thinking." and not first.loading
-    assert second is not first and second.ephemeral and second.visible_to is alice.user
+    assert first is answer.message
+    assert first.content == "Done thinking."
+    assert not first.loading
+    assert second is not first
+    assert second.ephemeral
+    assert second.visible_to is alice.user
     assert bob.sees() == []
 
 
@@ -127,7 +136,8 @@ async def test_original_response_edit_fetch_followup_and_delete(session, alice):
 
 async def test_dm_through_fetch_user_and_dm_channel(fake, bob):
     answer = await bob.slash("dm", text="hello there")
-    assert answer.ephemeral and answer.content == "Sent you a DM."
+    assert answer.ephemeral
+    assert answer.content == "Sent you a DM."
     assert [m.content for m in bob.dms()] == ["hello there"]
     assert ("GET", f"/users/{bob.id}") in [(c.method, c.path) for c in fake.log.calls]
     assert fake.log.find("POST", "/users/@me/channels")
@@ -151,7 +161,9 @@ async def test_channel_message_send_fetch_edit_delete(session, alice, bob):
     await alice.slash("bump", text="board v2")
     await session.fake.settle()
     board = channel_messages(session.fake.world, session.channel.id)[-1]
-    assert board.content == "board v2" and board.edits == 1
+    assert board.content == "board v2"
+    assert board.edits == 1
     assert board in bob.sees()
     await alice.slash("cleanup")
-    assert board.deleted and board not in bob.sees()
+    assert board.deleted
+    assert board not in bob.sees()
