@@ -91,11 +91,11 @@ class Actor:
         )
 
     async def submit(
-        self, opened_by: Interaction, *, wait: bool = True, **answers: str
+        self, opened_by: Interaction, answers: Mapping[str, str] | None = None, /, **fields: str
     ) -> Interaction:
         """Fill in the modal the bot opened for ``opened_by`` (text input custom_id or label
-        -> text) and submit it."""
-        return await self.fake.submit_modal(self.user, opened_by, answers, wait=wait)
+        -> text, as a mapping or keywords) and submit it; waits for the bot's answer."""
+        return await self.fake.submit_modal(self.user, opened_by, {**(answers or {}), **fields})
 
     async def say(self, content: str, *, in_channel: Channel | None = None) -> Message:
         """Write a message in the channel (the bot receives MESSAGE_CREATE)."""
