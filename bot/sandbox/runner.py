@@ -56,7 +56,7 @@ async def run_sandbox(
     database: Path,
     script: Path | None = None,
     fresh: bool = False,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
 ) -> int:
     """Run the sandbox until the script ends, ``quit``, or end of input; returns an exit code
     (1 if the bot logged an error during a script, so demos in CI catch regressions)."""
@@ -66,7 +66,7 @@ async def run_sandbox(
     errors = BotErrors().attach()
     try:
         async with open_session(build_bot, database_path=database) as session:
-            client = TerminalClient(session, out, errors)
+            client = TerminalClient(session, out or sys.stdout, errors)
             client.banner()
             if lines is not None:
                 for line in lines:
