@@ -39,9 +39,9 @@ def test_lines_parse_into_verbs_words_and_options():
         parse_line("alice wave")
 
 
-async def test_a_script_against_the_probe_bot(tmp_path, script=SCRIPT):
+async def test_a_script_against_the_probe_bot(tmp_path):
     path = tmp_path / "script.txt"
-    path.write_text(script, encoding="utf-8")
+    path.write_text(SCRIPT, encoding="utf-8")
     out = io.StringIO()
     code = await run_sandbox(build_probe_bot, database=tmp_path / "db", script=path, out=out)
     transcript = out.getvalue()
