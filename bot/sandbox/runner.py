@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import importlib
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -41,6 +44,43 @@ def remove_database(path: Path) -> None:
     """Delete a SQLite file and its WAL/SHM companions."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+class TerminalReader:
+    """Reads the terminal in a daemon thread, one prompt per line, after the previous line's
+    output is printed.
+
+    A daemon thread, not ``asyncio.to_thread``: at Ctrl-C the event loop must not wait for a
+    thread blocked in ``input()``.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._prompt_again = threading.Event()
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")  # line editing and history for input()
+        threading.Thread(target=self._read, name="sandbox-terminal", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line: str | None = input(PROMPT)
+            except (EOFError, KeyboardInterrupt):
+                line = None
+            self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
+            if line is None:
+                return
+            self._prompt_again.wait()
+            self._prompt_again.clear()
+
+    async def next_line(self) -> str | None:
+        """The next line typed (None at end of input); call ``done`` after handling it."""
+        return await self._lines.get()
+
+    def done(self) -> None:
+        """The line was handled: show the prompt again."""
+        self._prompt_again.set()
 
 
 async def _read_lines(script: Path | None) -> list[str] | None:
@@ -74,13 +114,12 @@ async def run_sandbox(
                     if not await client.run(line):
                         break
                 return 1 if errors.records else 0
-            while True:
-                try:
-                    line = await asyncio.to_thread(input, PROMPT)
-                except EOFError:
-                    return 0
-                if not await client.run(line):
-                    return 0
+            terminal = TerminalReader(asyncio.get_running_loop())
+            while (typed := await terminal.next_line()) is not None:
+                if not await client.run(typed):
+                    break
+                terminal.done()
+            return 0
     finally:
         errors.detach()
 
