@@ -36,7 +36,18 @@ class Session:
     bot: commands.Bot
     guild: Guild
     channel: Channel  # #general: where actors act by default
+    build_bot: BotFactory
+    config: BotConfig
     actors: dict[str, Actor] = field(default_factory=dict)
+
+    async def restart_bot(self) -> commands.Bot:
+        """Stop the bot and start a new one from the same factory and database, as after a
+        process restart: it logs in and IDENTIFYs afresh; the fake keeps its world."""
+        error = await stop_bot(self.fake, self.bot)
+        if error is not None:
+            raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
+        self.bot = await start_bot(self.fake, self.build_bot, self.config)
+        return self.bot
 
     def __getattr__(self, name: str) -> Actor:
         """``session.alice``: the actor called alice."""
@@ -84,7 +95,8 @@ async def start_bot(fake: FakeDiscord, build_bot: BotFactory, config: BotConfig)
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:
     """Close the bot and wait for its gateway task; returns the error it died of, if any."""
     await bot.close()
-    for task in fake._watched:
+    tasks, fake.watched = fake.watched, []
+    for task in tasks:
         with contextlib.suppress(asyncio.CancelledError):
             try:
                 await asyncio.wait_for(task, 5)
@@ -118,12 +130,12 @@ async def open_session(
         )
         bot = await start_bot(fake, build_bot, config)
         general = guild.channels[0]
-        session = Session(fake, bot, guild, general)
+        session = Session(fake, bot, guild, general, build_bot, config)
         session.actors = {u.name: Actor(fake, u, general) for u in people}
         try:
             yield session
         finally:
-            error = await stop_bot(fake, bot)
+            error = await stop_bot(fake, session.bot)
             if error is not None:
                 raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
     finally:

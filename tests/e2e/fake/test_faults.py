@@ -139,3 +139,19 @@ async def test_a_wrong_token_fails_login(tmp_path):
         finally:
             await bot.close()
             undo()
+
+
+async def test_a_restarted_bot_identifies_afresh_and_forgets_non_persistent_views(
+    session, fake, alice, bob
+):
+    table = (await alice.slash("challenge", opponent=bob)).message
+    old_bot = session.bot
+    new_bot = await session.restart_bot()
+    assert new_bot is not old_bot and old_bot.is_closed()
+    assert fake.gateway.identifies == 2
+    assert len(fake.log.find("GET", "/users/@me")) == 2
+    assert (await alice.slash("where")).content == "guild alice"
+    # the probe's view was not persistent, so the new process does not answer its buttons
+    late = await bob.click(table, "Accept", wait=False)
+    with pytest.raises(TimeoutError):
+        await late.response(within=0.3)
