@@ -147,7 +147,8 @@ async def test_a_restarted_bot_identifies_afresh_and_forgets_non_persistent_view
     table = (await alice.slash("challenge", opponent=bob)).message
     old_bot = session.bot
     new_bot = await session.restart_bot()
-    assert new_bot is not old_bot and old_bot.is_closed()
+    assert new_bot is not old_bot
+    assert old_bot.is_closed()
     assert fake.gateway.identifies == 2
     assert len(fake.log.find("GET", "/users/@me")) == 2
     assert (await alice.slash("where")).content == "guild alice"
