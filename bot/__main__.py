@@ -10,9 +10,11 @@ until the Discord bot's composition root replaces it.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.factory import BotConfig, BotFactory
 from bot.placeholder import build_placeholder_bot
@@ -22,10 +24,22 @@ from bot.sandbox.runner import sandbox_arguments
 BOT_FACTORY: BotFactory = build_placeholder_bot
 
 
-def _connect(token: str, database: Path) -> int:
+class LaunchSettings(BaseSettings):
+    """What ``python -m bot`` reads from the environment or ``.env`` to choose how to run.
+
+    The Discord bot's own settings (with the rest of ``.env.example``) replace this later.
+    """
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", env_ignore_empty=True)
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("parlour.db")
+    dev_guild_id: int | None = None
+
+
+def _connect(settings: LaunchSettings, token: str) -> int:
     """Run the bot against the real Discord until it is stopped."""
-    guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    config = BotConfig(database_path=database, dev_guild_id=int(guild) if guild else None)
+    config = BotConfig(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
     BOT_FACTORY(config).run(token)
     return 0
 
@@ -36,11 +50,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--sandbox", action="store_true", help="run the sandbox even with a token")
     sandbox_arguments(parser)
     args = parser.parse_args(argv)
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    settings = LaunchSettings()
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if token and not args.sandbox:
-        if args.script or args.fresh:
-            parser.error("--script and --fresh are sandbox options: add --sandbox")
-        return _connect(token, args.database)
+        if args.script or args.fresh or "--database" in argv:
+            parser.error("--script, --fresh and --database are sandbox options: add --sandbox")
+        return _connect(settings, token)
     sandbox_args = [a for a in argv if a != "--sandbox"]
     return sandbox_main(sandbox_args, BOT_FACTORY)
 

@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import contextlib
 import importlib
-import os
 import sys
 import threading
 from pathlib import Path
@@ -32,11 +31,13 @@ def sandbox_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the sandbox's options to ``python -m bot``'s parser."""
     parser.add_argument("--script", type=Path, help="play the lines of FILE, print the transcript")
     parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    # Not $DATABASE_PATH: the sandbox's fake guild and users must never land in the database
+    # of the bot that serves real Discord.
     parser.add_argument(
         "--database",
         type=Path,
-        default=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE),
-        help=f"SQLite file (default: $DATABASE_PATH or {DEFAULT_DATABASE})",
+        default=DEFAULT_DATABASE,
+        help=f"SQLite file of the sandbox (default: {DEFAULT_DATABASE}; never $DATABASE_PATH)",
     )
 
 

@@ -14,11 +14,13 @@ from bot.__main__ import main as bot_main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run_sandbox(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
+def _run_sandbox(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` in ``cwd`` (so no developer's .env token applies), no token set."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(  # noqa: S603 - our own interpreter and module
         [sys.executable, "-m", "bot", *args],
-        cwd=ROOT,
+        cwd=cwd,
         env=env,
         capture_output=True,
         text=True,
@@ -32,7 +34,7 @@ def test_script_mode_in_a_subprocess_prints_the_transcript(tmp_path):
     script.write_text("alice /ping\nbob /ping\ncarol click Join\nchannel\n", encoding="utf-8")
     database = tmp_path / "sandbox.db"
 
-    first = _run_sandbox("--script", str(script), "--database", str(database), "--fresh")
+    first = _run_sandbox(tmp_path, "--script", str(script), "--database", str(database), "--fresh")
     assert first.returncode == 0, first.stderr
     lines = first.stdout.splitlines()
     assert lines[0].startswith("Parlour sandbox: guild 'Parlour Sandbox'")
@@ -52,6 +54,7 @@ def test_script_mode_in_a_subprocess_prints_the_transcript(tmp_path):
 def test_the_database_is_kept_between_runs_unless_fresh(tmp_path, capsys, monkeypatch):
     """In-process through ``python -m bot``'s ``main`` (a subprocess costs seconds here)."""
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)  # away from any .env with a token
     script = tmp_path / "ping.txt"
     script.write_text("alice /ping\n", encoding="utf-8")
     args = ["--script", str(script), "--database", str(tmp_path / "kept.db")]
@@ -66,8 +69,9 @@ def test_the_database_is_kept_between_runs_unless_fresh(tmp_path, capsys, monkey
     ]
 
 
-def test_a_token_without_sandbox_flags_would_connect(monkeypatch, capsys):
+def test_sandbox_options_with_a_token_need_sandbox(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     with pytest.raises(SystemExit):
         bot_main(["--script", "demo.txt"])
-    assert "--script and --fresh are sandbox options" in capsys.readouterr().err
+    assert "--script, --fresh and --database are sandbox options" in capsys.readouterr().err
