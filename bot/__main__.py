@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
     settings = LaunchSettings()
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if token and not args.sandbox:
-        if args.script or args.fresh or "--database" in argv:
+        if args.script or args.fresh or {"--database", "--answer-limit"} & set(argv):
             parser.error("--script, --fresh and --database are sandbox options: add --sandbox")
         return _connect(settings, token)
     sandbox_args = [a for a in argv if a != "--sandbox"]

@@ -29,8 +29,17 @@ PROMPT = "sandbox> "
 
 def sandbox_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the sandbox's options to ``python -m bot``'s parser."""
-    parser.add_argument("--script", type=Path, help="play the lines of FILE, print the transcript")
+    parser.add_argument(
+        "--script", type=Path, metavar="FILE", help="play the lines of FILE, print the transcript"
+    )
     parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    parser.add_argument(
+        "--answer-limit",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="Discord's time limit to answer an interaction (default 3; 0 turns it off)",
+    )
     # Not $DATABASE_PATH: the sandbox's fake guild and users must never land in the database
     # of the bot that serves real Discord.
     parser.add_argument(
@@ -97,6 +106,7 @@ async def run_sandbox(
     database: Path,
     script: Path | None = None,
     fresh: bool = False,
+    answer_limit: float | None = 3.0,
     out: TextIO | None = None,
 ) -> int:
     """Run the sandbox until the script ends, ``quit``, or end of input; returns an exit code
@@ -106,7 +116,9 @@ async def run_sandbox(
     lines = await _read_lines(script)
     errors = BotErrors().attach()
     try:
-        async with open_session(build_bot, database_path=database) as session:
+        async with open_session(
+            build_bot, database_path=database, answer_limit=answer_limit
+        ) as session:
             client = TerminalClient(session, out or sys.stdout, errors)
             client.banner()
             if lines is not None:
@@ -132,7 +144,13 @@ def main(argv: list[str], build_bot: BotFactory) -> int:
     args = parser.parse_args(argv)
     try:
         return asyncio.run(
-            run_sandbox(build_bot, database=args.database, script=args.script, fresh=args.fresh)
+            run_sandbox(
+                build_bot,
+                database=args.database,
+                script=args.script,
+                fresh=args.fresh,
+                answer_limit=args.answer_limit or None,
+            )
         )
     except KeyboardInterrupt:
         return 130
