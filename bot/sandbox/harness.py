@@ -19,7 +19,8 @@ from discord.ext import commands
 from bot.factory import BotConfig, BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
-from bot.sandbox.state import Channel, Guild
+from bot.sandbox import log
+from bot.sandbox.state import Channel, Guild, Message
 
 USERS = ("alice", "bob", "carol", "dave")
 CHANNELS = ("general", "tables")
@@ -55,6 +56,10 @@ class Session:
             return self.__dict__["actors"][name]  # type: ignore[no-any-return]
         except KeyError:
             raise AttributeError(name) from None
+
+    def messages(self, channel: Channel | None = None) -> list[Message]:
+        """A channel (default #general) as everyone sees it now, current edits applied."""
+        return log.channel_messages(self.fake.world, (channel or self.channel).id)
 
     def channel_named(self, name: str) -> Channel:
         """A channel of the sandbox guild by name."""

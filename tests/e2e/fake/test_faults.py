@@ -41,7 +41,7 @@ async def test_missing_permission_is_refused_with_50013(session, fake, alice):
 
 async def test_a_message_deleted_by_someone_else_is_reposted(session, fake, alice, bob):
     await (await alice.slash("post", text="table v1")).followup()
-    [board] = channel_messages(fake.world, session.channel.id)
+    [board] = session.messages()
     await fake.delete_by_user(board)
     await (await alice.slash("bump", text="table v2")).followup()
     assert session.bot.recovered[0].code == ErrorCode.UNKNOWN_MESSAGE
