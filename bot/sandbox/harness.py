@@ -17,9 +17,9 @@ from pathlib import Path
 from discord.ext import commands
 
 from bot.factory import BotConfig, BotFactory
+from bot.sandbox import log
 from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
-from bot.sandbox import log
 from bot.sandbox.state import Channel, Guild, Message
 
 USERS = ("alice", "bob", "carol", "dave")
