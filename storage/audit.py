@@ -23,8 +23,8 @@ SELECT
   (SELECT COALESCE(SUM(stack), 0) FROM seats) AS stacks,
   (SELECT COALESCE(SUM(pot), 0) FROM tables) AS pots,
   (SELECT COALESCE(SUM(kitty), 0) FROM tables) AS kitties,
-  (SELECT COALESCE(SUM(minted), 0) FROM ledger WHERE minted > 0) AS minted,
-  (SELECT COALESCE(-SUM(minted), 0) FROM ledger WHERE minted < 0) AS removed,
+  (SELECT COALESCE(SUM(minted), 0) FROM ledger WHERE minted != 0 AND minted > 0) AS minted,
+  (SELECT COALESCE(-SUM(minted), 0) FROM ledger WHERE minted != 0 AND minted < 0) AS removed,
   (SELECT COUNT(*) FROM accounts a LEFT JOIN (
       SELECT guild_id, user_id, SUM(balance_delta) AS s FROM ledger
       WHERE user_id IS NOT NULL GROUP BY guild_id, user_id) l

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from storage import accounts
-from storage.db import Conn, atomic, changes, fetch_all, fetch_one, scalar
+from storage.db import Conn, atomic, changes, changes_many, fetch_all, fetch_one, scalar
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -165,11 +165,11 @@ async def open_table(
     )
     if busy is not None:
         raise ChannelBusy(channel_id, int(busy))
-    async with conn.execute(
+    cur = await conn.execute(
         "INSERT INTO tables (guild_id, channel_id, game, options, host_id) VALUES (?, ?, ?, ?, ?)",
         (guild_id, channel_id, game, json.dumps(dict(options or {})), host_id),
-    ) as cur:
-        new_id = cur.lastrowid
+    )
+    new_id = cur.lastrowid
     assert new_id is not None  # noqa: S101 - an INSERT has a rowid
     return int(new_id)
 
@@ -303,6 +303,22 @@ async def cash_out(
     return take
 
 
+# How a seat's contribution moves with its stack delta: within a deal it goes the other way;
+# the first action of a new deal starts it from zero; the deal's last action clears it.
+_MOVE_WITHIN_DEAL = (
+    "UPDATE seats SET stack = stack + ?1, contributed = contributed - ?1 "
+    "WHERE table_id = ?2 AND user_id = ?3 AND stack + ?1 >= 0"
+)
+_MOVE_NEW_DEAL = (
+    "UPDATE seats SET stack = stack + ?1, contributed = -?1 "
+    "WHERE table_id = ?2 AND user_id = ?3 AND stack + ?1 >= 0"
+)
+_MOVE_DEAL_OVER = (
+    "UPDATE seats SET stack = stack + ?1, contributed = 0 "
+    "WHERE table_id = ?2 AND user_id = ?3 AND stack + ?1 >= 0"
+)
+
+
 async def save_action(
     conn: Conn,
     table_id: int,
@@ -326,113 +342,96 @@ async def save_action(
     (booked as a removal, or a mint when negative). They must conserve chips:
     ``sum(stack_deltas) + (pot - old pot) + (kitty - old kitty) + house_delta == 0``, else
     ``ChipsNotConserved``. ``action_counter`` must exceed the stored one (``StaleAction``).
-    ``deal_number`` above the stored one starts a new deal (contributions reset first);
+    ``deal_number`` above the stored one starts a new deal (contributions restart from zero);
     ``deal_over=True`` ends the deal (use ``reason=Reason.SETTLEMENT``): nothing is left to
     refund. Idempotent by ``ref`` (say ``table:{id}:deal:{n}:action:{k}``): a repeat returns
     ``False`` and changes nothing. A stack that would go negative raises ``InsufficientChips``.
+
+    Every check runs on one read made under the write lock, before anything is written, so a
+    refused action writes nothing (no savepoint needed: this is the hot path, six round trips
+    to the database thread in all, BEGIN and COMMIT included).
     """
     deltas = {p: d for p, d in stack_deltas.items() if d}
     if HOUSE in deltas:
         raise ValueError("pass the house bank's change as house_delta, not as a stack")
     if pot < 0 or kitty < 0:
         raise ValueError("pot and kitty cannot be negative")
-    async with atomic(conn):
-        row = await fetch_one(
-            conn,
-            "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
-            "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
-            "FROM tables t WHERE t.id = ?",
-            (ref, table_id),
+    row = await fetch_one(
+        conn,
+        "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
+        "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
+        "FROM tables t WHERE t.id = ?",
+        (ref, table_id),
+    )
+    if row is not None and row["done"]:
+        return False
+    if row is None or row["status"] != "open":
+        raise TableNotFound(f"table {table_id} is not open")
+    if action_counter <= row["action_counter"] or deal_number < row["deal_number"]:
+        raise StaleAction(
+            f"table {table_id} is at action {row['action_counter']} of deal "
+            f"{row['deal_number']}; got action {action_counter} of deal {deal_number}"
         )
-        if row is not None and row["done"]:
-            return False
-        if row is None or row["status"] != "open":
-            raise TableNotFound(f"table {table_id} is not open")
-        if action_counter <= row["action_counter"] or deal_number < row["deal_number"]:
-            raise StaleAction(
-                f"table {table_id} is at action {row['action_counter']} of deal "
-                f"{row['deal_number']}; got action {action_counter} of deal {deal_number}"
-            )
-        pot_delta, kitty_delta = pot - row["pot"], kitty - row["kitty"]
-        if sum(deltas.values()) + pot_delta + kitty_delta + house_delta != 0:
-            raise ChipsNotConserved(
-                f"table {table_id}: stacks {sum(deltas.values()):+}, pot {pot_delta:+}, "
-                f"kitty {kitty_delta:+}, house {house_delta:+} do not sum to 0"
-            )
-        guild_id = row["guild_id"]
-        pot0, kitty0, house = row["deal_pot0"], row["deal_kitty0"], row["deal_house"]
-        if deal_number != row["deal_number"]:  # a new deal: nothing of the old one to refund
-            await conn.execute("UPDATE seats SET contributed = 0 WHERE table_id = ?", (table_id,))
-            pot0, kitty0, house = row["pot"], row["kitty"], 0
-        if deltas:
-            await _move_stacks(conn, table_id, guild_id, deltas, json.loads(row["st"]))
-        if deal_over:
-            await conn.execute("UPDATE seats SET contributed = 0 WHERE table_id = ?", (table_id,))
-            pot0, kitty0, house = pot, kitty, 0
-        else:
-            house += house_delta
-        await conn.execute(
-            "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
-            "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
-            "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-            (
-                snapshot,
-                deal_number,
-                action_counter,
-                _iso(deadline),
-                pot,
-                kitty,
-                int(not deal_over),
-                pot0,
-                kitty0,
-                house,
-                table_id,
-            ),
+    pot_delta, kitty_delta = pot - row["pot"], kitty - row["kitty"]
+    if sum(deltas.values()) + pot_delta + kitty_delta + house_delta != 0:
+        raise ChipsNotConserved(
+            f"table {table_id}: stacks {sum(deltas.values()):+}, pot {pot_delta:+}, "
+            f"kitty {kitty_delta:+}, house {house_delta:+} do not sum to 0"
         )
-        entries = [Entry(ref, reason, guild_id, None, table_id, pot_delta=pot_delta)]
-        if kitty_delta:
-            entries[0] = Entry(
-                ref, reason, guild_id, None, table_id, pot_delta=pot_delta, kitty_delta=kitty_delta
-            )
-        entries += [
-            Entry(f"{ref}:{p}", reason, guild_id, int(p), table_id, stack_delta=d)
-            for p, d in deltas.items()
-        ]
-        if house_delta:
-            entries.append(
-                Entry(
-                    f"{ref}:house",
-                    Reason.HOUSE_RESULT,
-                    guild_id,
-                    None,
-                    table_id,
-                    minted=-house_delta,
-                )
-            )
-        await write(conn, entries)
-    return True
-
-
-async def _move_stacks(
-    conn: Conn, table_id: int, guild_id: int, deltas: Mapping[str, int], before: dict[str, int]
-) -> None:
-    """Apply stack deltas with a guard per seat (the contribution moves the other way);
-    ``before`` (the stacks read in this transaction) only names the culprit of a failure."""
-    params = [(d, d, table_id, int(p), -d) for p, d in deltas.items()]
-    async with conn.executemany(
-        "UPDATE seats SET stack = stack + ?, contributed = contributed - ? "
-        "WHERE table_id = ? AND user_id = ? AND stack >= ?",
-        params,
-    ) as cur:
-        moved = cur.rowcount
-    if moved == len(params):
-        return
-    for p, d in deltas.items():  # name the culprit (the savepoint undoes the rest)
+    guild_id = row["guild_id"]
+    before: dict[str, int] = json.loads(row["st"] or "{}")
+    for p, d in deltas.items():
         if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
         if before[p] + d < 0:
             raise InsufficientChips(guild_id=guild_id, user_id=int(p), needed=-d, where="stack")
-    raise RuntimeError("a stack update failed for no visible reason")  # pragma: no cover
+
+    new_deal = deal_number != row["deal_number"]
+    pot0, kitty0, house = row["deal_pot0"], row["deal_kitty0"], row["deal_house"] + house_delta
+    if new_deal:
+        pot0, kitty0, house = row["pot"], row["kitty"], house_delta
+    if deal_over:
+        pot0, kitty0, house = pot, kitty, 0
+    if deal_over or new_deal:  # every seat's contribution is rewritten, movers or not
+        sql = _MOVE_DEAL_OVER if deal_over else _MOVE_NEW_DEAL
+        params = [(deltas.get(p, 0), table_id, int(p)) for p in before]
+    else:
+        sql, params = _MOVE_WITHIN_DEAL, [(d, table_id, int(p)) for p, d in deltas.items()]
+    if params and await changes_many(conn, sql, params) != len(params):
+        raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
+    await conn.execute(
+        "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
+        "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
+        "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+        (
+            snapshot,
+            deal_number,
+            action_counter,
+            _iso(deadline),
+            pot,
+            kitty,
+            int(not deal_over),
+            pot0,
+            kitty0,
+            house,
+            table_id,
+        ),
+    )
+    entries = [
+        Entry(ref, reason, guild_id, None, table_id, pot_delta=pot_delta, kitty_delta=kitty_delta)
+    ]
+    entries += [
+        Entry(f"{ref}:{p}", reason, guild_id, int(p), table_id, stack_delta=d)
+        for p, d in deltas.items()
+    ]
+    if house_delta:
+        entries.append(
+            Entry(
+                f"{ref}:house", Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta
+            )
+        )
+    await write(conn, entries)
+    return True
 
 
 async def close(
