@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -47,15 +46,13 @@ async def test_audit_exits_1_when_chips_appear_from_nowhere(tmp_path: Path):
     await _busy_db(path)
     async with Database.open(path) as db, db.transaction() as tx:
         await tx.execute("UPDATE accounts SET balance = balance + 1 WHERE user_id = 1")
-    done = subprocess.run(  # the real command line, as an operator runs it
-        [sys.executable, "-m", "storage", "audit", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 1
-    line = json.loads(done.stdout)
+    child = await asyncio.create_subprocess_exec(  # the command line, as an operator runs it
+        sys.executable, "-m", "storage", "audit", str(path),
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await child.communicate()
+    assert child.returncode == 1
+    line = json.loads(out)
     assert line["ok"] is False
     assert line["accounts_off"] == 1
 
