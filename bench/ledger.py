@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -121,6 +122,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
             board_ms[board.value] = round(statistics.median(times) * 1000, 3)
     cli = audit.audit_file(path)
     return {
+        "load_average_1m": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
         "accounts": args.accounts,
         "ledger_rows": result.ledger_rows,
         "deals": args.deals,

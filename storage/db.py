@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Awaitable, Generator
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -195,6 +195,18 @@ async def changes(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> int:
     """Run one write statement and return how many rows it changed."""
     cur = await conn.execute(sql, params)
     return int(cur.rowcount)
+
+
+async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
+    """Send statements to the database thread back to back and wait for them all: one round
+    trip instead of one each (they run in the order given). For writes whose preconditions
+    were checked already; a failure is raised after every statement has finished, so the
+    transaction helper's ROLLBACK follows them."""
+    results = await asyncio.gather(*statements, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return list(results)
 
 
 async def changes_many(conn: Conn, sql: str, params: list[tuple[Any, ...]]) -> int:

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from storage import accounts
-from storage.db import Conn, atomic, changes, changes_many, fetch_all, fetch_one, scalar
+from storage import accounts, ledger
+from storage.db import Conn, atomic, changes, fetch_all, fetch_one, pipeline, scalar
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -319,6 +319,13 @@ _MOVE_DEAL_OVER = (
 )
 
 
+_UPDATE_TABLE = (
+    "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
+    "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
+    "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?"
+)
+
+
 async def save_action(
     conn: Conn,
     table_id: int,
@@ -348,7 +355,7 @@ async def save_action(
     ``False`` and changes nothing. A stack that would go negative raises ``InsufficientChips``.
 
     Every check runs on one read made under the write lock, before anything is written, so a
-    refused action writes nothing (no savepoint needed: this is the hot path, six round trips
+    refused action writes nothing (no savepoint needed: this is the hot path, four round trips
     to the database thread in all, BEGIN and COMMIT included).
     """
     deltas = {p: d for p, d in stack_deltas.items() if d}
@@ -397,26 +404,6 @@ async def save_action(
         params = [(deltas.get(p, 0), table_id, int(p)) for p in before]
     else:
         sql, params = _MOVE_WITHIN_DEAL, [(d, table_id, int(p)) for p, d in deltas.items()]
-    if params and await changes_many(conn, sql, params) != len(params):
-        raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
-    await conn.execute(
-        "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
-        "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
-        "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-        (
-            snapshot,
-            deal_number,
-            action_counter,
-            _iso(deadline),
-            pot,
-            kitty,
-            int(not deal_over),
-            pot0,
-            kitty0,
-            house,
-            table_id,
-        ),
-    )
     entries = [
         Entry(ref, reason, guild_id, None, table_id, pot_delta=pot_delta, kitty_delta=kitty_delta)
     ]
@@ -425,12 +412,32 @@ async def save_action(
         for p, d in deltas.items()
     ]
     if house_delta:
+        house_ref = f"{ref}:house"
         entries.append(
-            Entry(
-                f"{ref}:house", Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta
-            )
+            Entry(house_ref, Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta)
         )
-    await write(conn, entries)
+    table_update = (
+        snapshot,
+        deal_number,
+        action_counter,
+        _iso(deadline),
+        pot,
+        kitty,
+        int(not deal_over),
+        pot0,
+        kitty0,
+        house,
+        table_id,
+    )
+    # Checked above, so these three writes go to the database thread back to back (one round
+    # trip); a failure still raises before the transaction helper's COMMIT.
+    moved, _, _ = await pipeline(
+        conn.executemany(sql, params),
+        conn.execute(_UPDATE_TABLE, table_update),
+        conn.executemany(ledger.INSERT, [ledger.params(e) for e in entries]),
+    )
+    if moved.rowcount != len(params):
+        raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
     return True
 
 
