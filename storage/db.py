@@ -117,7 +117,12 @@ class Database:
         """Apply every migration newer than ``user_version``, all in one transaction."""
         async with self.transaction() as conn:
             current = int(await scalar(conn, "PRAGMA user_version"))
-            for version, sql in migrations():
+            known = migrations()
+            if current > len(known):
+                raise RuntimeError(
+                    f"{self.path} is at schema version {current}; this code knows {len(known)}"
+                )
+            for version, sql in known:
                 if version <= current:
                     continue
                 for statement in split_statements(sql):

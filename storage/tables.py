@@ -285,8 +285,10 @@ async def cash_out(
         if take:
             done = await changes(
                 conn,
+                # chips won earlier in an unfinished deal stay until it ends (a void takes
+                # them back)
                 "UPDATE seats SET stack = stack - ? "
-                "WHERE table_id = ? AND user_id = ? AND stack >= ?",
+                "WHERE table_id = ? AND user_id = ? AND stack + MIN(contributed, 0) >= ?",
                 (take, table_id, user_id, take),
             )
             if done != 1:

@@ -125,3 +125,11 @@ async def test_pipelined_statements_run_in_the_order_given(db: Database):
         )
         rows = await fetch_all(tx, "SELECT guild_id FROM guild_settings ORDER BY rowid")
     assert [r[0] for r in rows] == list(range(50))
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path):
+    path = tmp_path / "future.db"
+    async with Database.open(path) as db, db.transaction() as tx:
+        await tx.execute("PRAGMA user_version = 999")
+    with pytest.raises(RuntimeError, match="version 999"):
+        await Database.open(path)

@@ -360,3 +360,19 @@ async def test_sitting_out_keeps_the_stack(db: Database):
     table = await _get(db, table_id)
     assert table.stacks == {str(A): 100}
     assert table.chips == 200
+
+
+async def test_chips_won_in_an_unfinished_deal_cannot_be_cashed_out(db: Database):
+    table_id = await _table(db, (A, 100), (B, 100))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=50)
+    await _act(db, table_id, 1, 2, stack_deltas={str(B): 50}, pot=0)  # B won, deal not over
+    async with db.transaction() as tx:
+        with pytest.raises(InsufficientChips):
+            await tables.cash_out(tx, table_id, B, ref="out:all")
+        assert await tables.cash_out(tx, table_id, B, 100, ref="out:own") == 100
+        closed = await tables.close(tx, table_id, ref="c")  # the void takes the 50 back
+    assert closed is not None
+    assert closed.refunded == {str(A): 50, str(B): -50}
+    assert await _balance(db, A) == 1000
+    assert await _balance(db, B) == 1000
+    await checked(db)
