@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from storage import accounts, ledger
+from storage._close import close
+from storage._records import HOUSE, Closed, Seat, Table, iso, open_row, seats_of, to_table
 from storage.db import Conn, atomic, changes, fetch_all, fetch_one, pipeline, scalar
 from storage.errors import (
     ChannelBusy,
@@ -33,120 +34,24 @@ from storage.errors import (
 )
 from storage.ledger import Entry, Reason, applied, change_balance, write
 
-HOUSE = "house"
-"""The engines' id for the Pontoon house bank (``games.engine.HOUSE``; storage imports no
-``games``): never a seat, its gains are removals and its losses mints."""
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player at a table: their stack and what they put into the current deal."""
-
-    user_id: int
-    seat_no: int
-    stack: int
-    contributed: int
-    seated: bool
-
-    @property
-    def pid(self) -> str:
-        """The engine's player id."""
-        return str(self.user_id)
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """An open (or closed) table as stored."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    options: dict[str, Any]
-    host_id: int | None
-    message_id: int | None
-    status: str
-    snapshot: str | None
-    deal_number: int
-    deal_open: bool
-    action_counter: int
-    deadline: datetime | None
-    pot: int
-    kitty: int
-    last_action_at: datetime
-    seats: tuple[Seat, ...] = ()
-
-    @property
-    def stacks(self) -> dict[str, int]:
-        """Stacks of the seated players by engine player id, in seat order."""
-        return {s.pid: s.stack for s in self.seats if s.seated}
-
-    @property
-    def chips(self) -> int:
-        """Every chip on the table: stacks (seated or not), pot and kitty."""
-        return sum(s.stack for s in self.seats) + self.pot + self.kitty
-
-
-@dataclass(frozen=True, slots=True)
-class Closed:
-    """What :func:`close` did, per engine player id."""
-
-    table_id: int
-    refunded: dict[str, int] = field(default_factory=dict)
-    remainder: dict[str, int] = field(default_factory=dict)
-    paid_out: dict[str, int] = field(default_factory=dict)
-    house_reversed: int = 0
-
-
-def _iso(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        raise ValueError("deadlines must be timezone-aware")
-    return moment.isoformat()
-
-
-def _when(text: str | None) -> datetime | None:
-    if text is None:
-        return None
-    return datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def _table(row: Any, seats: tuple[Seat, ...]) -> Table:
-    last = _when(row["last_action_at"])
-    assert last is not None  # noqa: S101 - NOT NULL column
-    return Table(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        host_id=row["host_id"],
-        message_id=row["message_id"],
-        status=row["status"],
-        snapshot=row["snapshot"],
-        deal_number=row["deal_number"],
-        deal_open=bool(row["deal_open"]),
-        action_counter=row["action_counter"],
-        deadline=_when(row["deadline"]),
-        pot=row["pot"],
-        kitty=row["kitty"],
-        last_action_at=last,
-        seats=seats,
-    )
-
-
-async def _seats(conn: Conn, table_id: int) -> tuple[Seat, ...]:
-    rows = await fetch_all(
-        conn,
-        "SELECT user_id, seat_no, stack, contributed, seated FROM seats "
-        "WHERE table_id = ? ORDER BY seat_no",
-        (table_id,),
-    )
-    return tuple(
-        Seat(r["user_id"], r["seat_no"], r["stack"], r["contributed"], bool(r["seated"]))
-        for r in rows
-    )
+__all__ = [
+    "HOUSE",
+    "Closed",
+    "Seat",
+    "Table",
+    "buy_in",
+    "cash_out",
+    "close",
+    "get",
+    "idle",
+    "in_channel",
+    "load_open",
+    "open_table",
+    "save_action",
+    "set_deadline",
+    "set_message",
+    "set_seated",
+]
 
 
 async def open_table(
@@ -179,7 +84,7 @@ async def get(conn: Conn, table_id: int) -> Table | None:
     row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
         return None
-    return _table(row, await _seats(conn, table_id))
+    return to_table(row, await seats_of(conn, table_id))
 
 
 async def in_channel(conn: Conn, channel_id: int) -> Table | None:
@@ -189,20 +94,13 @@ async def in_channel(conn: Conn, channel_id: int) -> Table | None:
     )
     if row is None:
         return None
-    return _table(row, await _seats(conn, row["id"]))
+    return to_table(row, await seats_of(conn, row["id"]))
 
 
 async def load_open(conn: Conn) -> list[Table]:
     """Every open table with its seats (the service resumes them at start)."""
     rows = await fetch_all(conn, "SELECT * FROM tables WHERE status = 'open' ORDER BY id")
-    return [_table(row, await _seats(conn, row["id"])) for row in rows]
-
-
-async def _open_row(conn: Conn, table_id: int) -> Any:
-    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
-    if row is None or row["status"] != "open":
-        raise TableNotFound(f"table {table_id} is not open")
-    return row
+    return [to_table(row, await seats_of(conn, row["id"])) for row in rows]
 
 
 async def set_message(conn: Conn, table_id: int, message_id: int | None) -> None:
@@ -212,7 +110,7 @@ async def set_message(conn: Conn, table_id: int, message_id: int | None) -> None
 
 async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> None:
     """Set or clear the turn timer without an action (e.g. a deal opened by the service)."""
-    await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (_iso(deadline), table_id))
+    await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (iso(deadline), table_id))
 
 
 async def set_seated(conn: Conn, table_id: int, user_id: int, seated: bool) -> None:
@@ -231,7 +129,7 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
     async with atomic(conn):
         if await applied(conn, ref):
             return False
-        row = await _open_row(conn, table_id)
+        row = await open_row(conn, table_id)
         guild_id = row["guild_id"]
         await accounts.ensure(conn, guild_id, user_id)
         await change_balance(conn, guild_id, user_id, -amount)
@@ -270,7 +168,7 @@ async def cash_out(
     async with atomic(conn):
         if await applied(conn, ref):
             return 0
-        row = await _open_row(conn, table_id)
+        row = await open_row(conn, table_id)
         guild_id = row["guild_id"]
         stack = await scalar(
             conn,
@@ -422,7 +320,7 @@ async def save_action(
         snapshot,
         deal_number,
         action_counter,
-        _iso(deadline),
+        iso(deadline),
         pot,
         kitty,
         int(not deal_over),
@@ -441,115 +339,6 @@ async def save_action(
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
     return True
-
-
-async def close(
-    conn: Conn,
-    table_id: int,
-    *,
-    ref: str,
-    reason: str = "closed",
-    remainder_to: str | None = None,
-) -> Closed | None:
-    """Close a table by the refund rule and return what moved (``None``: ``ref`` applied).
-
-    1. An unfinished deal is voided: every seat gets back its contribution (negative for a
-       seat that had won chips in the deal), the pot and kitty return to what they held when
-       the deal began, and the house bank's gain in the deal is reversed.
-    2. What is left in the pot and kitty (a Pontoon banker's kitty) goes to ``remainder_to``
-       (an engine player id), or is split evenly in seat order when that is ``None``.
-    3. Every stack returns to its owner's balance and the table is closed.
-    """
-    async with atomic(conn):
-        if await applied(conn, ref):
-            return None
-        row = await _open_row(conn, table_id)
-        guild_id = row["guild_id"]
-        seats = await _seats(conn, table_id)
-        entries: list[Entry] = []
-        refunded = {s.pid: s.contributed for s in seats if s.contributed}
-        stacks = {s.pid: s.stack + s.contributed for s in seats}
-        for p, amount in refunded.items():
-            entries.append(
-                Entry(
-                    f"{ref}:refund:{p}",
-                    Reason.REFUND,
-                    guild_id,
-                    int(p),
-                    table_id,
-                    stack_delta=amount,
-                )
-            )
-        left = row["deal_pot0"] + row["deal_kitty0"]
-        takers = [s.pid for s in seats if s.seated] or [s.pid for s in seats]
-        remainder = _share(left, takers, remainder_to)
-        for p, amount in remainder.items():
-            stacks[p] += amount
-            entries.append(
-                Entry(
-                    f"{ref}:remainder:{p}",
-                    Reason.REFUND,
-                    guild_id,
-                    int(p),
-                    table_id,
-                    stack_delta=amount,
-                )
-            )
-        house_back = row["deal_house"]
-        minted = house_back - (left - sum(remainder.values()))  # no seats: leftovers removed
-        entries.insert(
-            0,
-            Entry(
-                ref,
-                Reason.TABLE_CLOSE,
-                guild_id,
-                None,
-                table_id,
-                pot_delta=-row["pot"],
-                kitty_delta=-row["kitty"],
-                minted=minted,
-            ),
-        )
-        paid = {p: amount for p, amount in stacks.items() if amount}
-        for p, amount in paid.items():
-            if amount < 0:
-                raise ChipsNotConserved(f"table {table_id}: seat {p} would end at {amount}")
-            await change_balance(conn, guild_id, int(p), amount)
-            entries.append(
-                Entry(
-                    f"{ref}:cash_out:{p}",
-                    Reason.CASH_OUT,
-                    guild_id,
-                    int(p),
-                    table_id,
-                    balance_delta=amount,
-                    stack_delta=-amount,
-                )
-            )
-        await conn.execute(
-            "UPDATE seats SET stack = 0, contributed = 0, seated = 0 WHERE table_id = ?",
-            (table_id,),
-        )
-        await conn.execute(
-            "UPDATE tables SET status = 'closed', close_reason = ?, pot = 0, kitty = 0, "
-            "deal_open = 0, deal_pot0 = 0, deal_kitty0 = 0, deal_house = 0, deadline = NULL, "
-            "closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-            (reason, table_id),
-        )
-        await write(conn, entries)
-    return Closed(table_id, refunded, remainder, paid, house_back)
-
-
-def _share(amount: int, pids: list[str], to: str | None) -> dict[str, int]:
-    if amount <= 0 or not pids:
-        return {}
-    if to is not None:
-        if to not in pids:
-            raise SeatNotFound(f"player {to} has no seat to take the remainder")
-        return {to: amount}
-    each, extra = divmod(amount, len(pids))
-    shares = {p: each + (1 if i < extra else 0) for i, p in enumerate(pids)}
-    return {p: a for p, a in shares.items() if a}
 
 
 async def idle(conn: Conn, older_than: datetime) -> list[int]:
