@@ -48,6 +48,8 @@ async def close(
                 )
             )
         left = row["deal_pot0"] + row["deal_kitty0"]
+        if remainder_to is not None and remainder_to not in {s.pid for s in seats}:
+            raise SeatNotFound(f"player {remainder_to} has no seat to take the remainder")
         takers = [s.pid for s in seats if s.seated] or [s.pid for s in seats]
         remainder = _share(left, takers, remainder_to)
         for p, amount in remainder.items():
@@ -108,11 +110,10 @@ async def close(
 
 
 def _share(amount: int, pids: list[str], to: str | None) -> dict[str, int]:
+    """``amount`` to ``to``, or split evenly in seat order (the first seats get the odd chips)."""
     if amount <= 0 or not pids:
         return {}
     if to is not None:
-        if to not in pids:
-            raise SeatNotFound(f"player {to} has no seat to take the remainder")
         return {to: amount}
     each, extra = divmod(amount, len(pids))
     shares = {p: each + (1 if i < extra else 0) for i, p in enumerate(pids)}

@@ -8,6 +8,7 @@ moved chips without its row (or the reverse) even when the totals happen to agre
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -111,10 +112,7 @@ def backup_file(path: str | Path, dest: str | Path) -> None:
 
 
 async def backup(db: Database, dest: str | Path) -> None:
-    """Back up from inside the running process, between transactions."""
-    async with db.read() as conn:
-        target = sqlite3.connect(dest)
-        try:
-            await conn.backup(target)
-        finally:
-            target.close()
+    """Back up from inside the running process: a second, read-only connection in a worker
+    thread (WAL lets it read while the bot writes), so neither the event loop nor the
+    transaction lock waits for the copy."""
+    await asyncio.to_thread(backup_file, db.path, dest)

@@ -376,3 +376,29 @@ async def test_chips_won_in_an_unfinished_deal_cannot_be_cashed_out(db: Database
     assert await _balance(db, A) == 1000
     assert await _balance(db, B) == 1000
     await checked(db)
+
+
+async def test_the_remainder_goes_to_a_banker_who_sat_out_and_never_to_a_stranger(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -60}, pot=0, kitty=60, deal_over=True)
+    async with db.transaction() as tx:
+        await tables.set_seated(tx, table_id, A, False)
+        with pytest.raises(SeatNotFound):
+            await tables.close(tx, table_id, ref="c1", remainder_to=str(C))
+        closed = await tables.close(tx, table_id, ref="c2", remainder_to=str(A))
+    assert closed is not None
+    assert closed.remainder == {str(A): 60}
+    assert await _balance(db, A) == 1000
+    await checked(db)
+
+
+async def test_an_odd_remainder_is_split_in_seat_order(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300), (C, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=50)
+    await _act(db, table_id, 2, 2, stack_deltas={str(B): -10}, pot=60)  # deal 1 never ended
+    async with db.transaction() as tx:
+        closed = await tables.close(tx, table_id, ref="c")
+    assert closed is not None
+    assert closed.refunded == {str(B): 10}
+    assert closed.remainder == {str(A): 17, str(B): 17, str(C): 16}
+    await checked(db)
