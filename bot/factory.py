@@ -1,0 +1,31 @@
+"""The seam between the bot and what runs it (Discord, the sandbox, the e2e tests).
+
+Whoever starts the bot builds a ``BotConfig`` and calls a ``BotFactory``; the factory owns
+everything inside the bot (cogs, services, database). The Discord bot issue replaces the
+placeholder factory with the real composition root, without touching the sandbox or tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from discord.ext import commands
+
+
+@dataclass(frozen=True)
+class BotConfig:
+    """What a runner decides for the bot.
+
+    ``dev_guild_id``: sync the command tree to this guild at start (instant; the sandbox and
+    tests always set it). ``guild_ready_timeout``: discord.py waits this long after the last
+    GUILD_CREATE before ``on_ready`` (2 s by default; tests use a few ms).
+    """
+
+    database_path: Path
+    dev_guild_id: int | None = None
+    guild_ready_timeout: float = 2.0
+
+
+BotFactory = Callable[[BotConfig], commands.Bot]

@@ -1,0 +1,95 @@
+"""End-to-end fixtures: a fresh fake Discord and the real bot per test.
+
+Act as users through the ``alice``/``bob``/``carol``/``dave`` fixtures::
+
+    async def test_ping(alice):
+        answer = await alice.slash("ping")
+        assert answer.content.startswith("Pong")
+
+Each test gets its own fake, bot and SQLite file (``tmp_path / "parlour.db"``). A test fails if
+the bot logged an ERROR it did not take with ``bot_errors.expect(...)``, or called a route the
+fake does not have. Override ``bot_factory`` in a test module to run a different bot, and
+``answer_limit`` to change the 3-second rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.factory import BotFactory
+from bot.placeholder import build_placeholder_bot
+from bot.sandbox.actors import Actor
+from bot.sandbox.fake import FakeDiscord
+from bot.sandbox.harness import Session, open_session
+from bot.sandbox.log import BotErrors
+
+
+@pytest.fixture
+def bot_factory() -> BotFactory:
+    """The bot under test (the placeholder until the real bot's factory exists)."""
+    return build_placeholder_bot
+
+
+@pytest.fixture
+def answer_limit() -> float | None:
+    """Discord's 3-second rule for answering an interaction (None: off)."""
+    return 3.0
+
+
+@pytest_asyncio.fixture
+async def bot_errors() -> AsyncIterator[BotErrors]:
+    """ERROR records logged during the test; take expected ones with ``.expect(text)``."""
+    errors = BotErrors().attach()
+    try:
+        yield errors
+    finally:
+        errors.detach()
+
+
+@pytest_asyncio.fixture
+async def session(
+    bot_factory: BotFactory, answer_limit: float | None, bot_errors: BotErrors, tmp_path
+) -> AsyncIterator[Session]:
+    """A fresh fake Discord with the standard world and a ready bot."""
+    async with open_session(
+        bot_factory, database_path=tmp_path / "parlour.db", answer_limit=answer_limit
+    ) as running:
+        yield running
+        await running.fake.settle(quiet=0.01, within=1.0)
+        unhandled = running.fake.log.unhandled
+        assert not unhandled, f"the bot called routes the fake does not have: {unhandled}"
+        left = [BotErrors.describe(r) for r in bot_errors.records]
+        assert not left, f"the bot logged errors: {left}"
+
+
+@pytest.fixture
+def fake(session: Session) -> FakeDiscord:
+    """The fake Discord of this test (world, request log, faults)."""
+    return session.fake
+
+
+@pytest.fixture
+def alice(session: Session) -> Actor:
+    """Alice, a member of the sandbox guild, acting in #general."""
+    return session.actors["alice"]
+
+
+@pytest.fixture
+def bob(session: Session) -> Actor:
+    """Bob, a member of the sandbox guild, acting in #general."""
+    return session.actors["bob"]
+
+
+@pytest.fixture
+def carol(session: Session) -> Actor:
+    """Carol, a member of the sandbox guild, acting in #general."""
+    return session.actors["carol"]
+
+
+@pytest.fixture
+def dave(session: Session) -> Actor:
+    """Dave, a member of the sandbox guild, acting in #general."""
+    return session.actors["dave"]
