@@ -1,46 +1,76 @@
-"""``python -m bot``: start Parlour.
+"""``python -m bot``: Parlour's composition root.
 
-With ``DISCORD_TOKEN`` set, the bot connects to Discord. Without it (or with ``--sandbox``),
-the local sandbox starts: a fake Discord on 127.0.0.1, the same bot, and a terminal client to
-play as several users (``--script FILE`` plays a file of lines, ``--fresh`` empties the
-database). The bot itself comes from one factory (``BOT_FACTORY``); the placeholder stands in
-until the Discord bot's composition root replaces it.
+Settings (environment / ``.env``) -> logging -> the bot from ``BOT_FACTORY`` (which opens the
+database and loads the cogs in its ``setup_hook``). With ``DISCORD_TOKEN`` set the bot connects
+to Discord until SIGINT/SIGTERM, then closes cleanly (gateway, background tasks, database).
+Without a token (or with ``--sandbox``) the local sandbox starts: a fake Discord on 127.0.0.1,
+the same bot, and a terminal client to play as several users (``--script FILE`` plays a file of
+lines, ``--fresh`` empties the database).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import asyncio
+import logging
+import signal
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from bot.client import build_bot, serve
 from bot.factory import BotConfig, BotFactory
-from bot.placeholder import build_placeholder_bot
+from bot.log import setup_logging
 from bot.sandbox.runner import main as sandbox_main
 from bot.sandbox.runner import sandbox_arguments
+from bot.settings import Settings
 
-BOT_FACTORY: BotFactory = build_placeholder_bot
+BOT_FACTORY: BotFactory = build_bot
+
+log = logging.getLogger("bot")
 
 
-def _connect(token: str, database: Path) -> int:
-    """Run the bot against the real Discord until it is stopped."""
-    guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    config = BotConfig(database_path=database, dev_guild_id=int(guild) if guild else None)
-    BOT_FACTORY(config).run(token)
+async def _connect(token: str, config: BotConfig) -> int:
+    """Run the bot against the real Discord until it stops or is told to stop."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await serve(BOT_FACTORY(config), token, stop)
+    log.info("Stopped cleanly")
     return 0
 
 
 def main(argv: list[str]) -> int:
-    """Choose Discord or the sandbox."""
+    """Read the settings, then choose Discord or the sandbox."""
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--sandbox", action="store_true", help="run the sandbox even with a token")
+    parser.add_argument(
+        "--sync-global",
+        action="store_true",
+        help="also sync the slash commands globally at start (do it once per release)",
+    )
     sandbox_arguments(parser)
     args = parser.parse_args(argv)
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        parser.error(f"bad settings in the environment or .env:\n{error}")
+    setup_logging(settings.log_level)
+    token = settings.token
     if token and not args.sandbox:
         if args.script or args.fresh:
             parser.error("--script and --fresh are sandbox options: add --sandbox")
-        return _connect(token, args.database)
+        database: Path = args.database if "--database" in argv else settings.database_path
+        config = BotConfig(
+            database_path=database,
+            dev_guild_id=settings.dev_guild_id,
+            sync_global=args.sync_global,
+        )
+        return asyncio.run(_connect(token, config))
+    if args.sync_global:
+        parser.error("--sync-global needs DISCORD_TOKEN (the sandbox syncs its own guild)")
     sandbox_args = [a for a in argv if a != "--sandbox"]
     return sandbox_main(sandbox_args, BOT_FACTORY)
 
