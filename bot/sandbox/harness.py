@@ -37,6 +37,8 @@ class Session:
     guild: Guild
     channel: Channel  # #general: where actors act by default
     actors: dict[str, Actor] = field(default_factory=dict)
+    build_bot: BotFactory | None = None
+    config: BotConfig | None = None
 
     def __getattr__(self, name: str) -> Actor:
         """``session.alice``: the actor called alice."""
@@ -44,6 +46,17 @@ class Session:
             return self.__dict__["actors"][name]  # type: ignore[no-any-return]
         except KeyError:
             raise AttributeError(name) from None
+
+    async def restart(self) -> commands.Bot:
+        """Stop the bot and start a new one from the same factory, config and database (the
+        fake and its world stay): what an operator's restart looks like to users."""
+        if self.build_bot is None or self.config is None:
+            raise RuntimeError("this session was not opened by open_session")
+        error = await stop_bot(self.fake, self.bot)
+        if error is not None:
+            raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
+        self.bot = await start_bot(self.fake, self.build_bot, self.config)
+        return self.bot
 
     def channel_named(self, name: str) -> Channel:
         """A channel of the sandbox guild by name."""
@@ -84,12 +97,13 @@ async def start_bot(fake: FakeDiscord, build_bot: BotFactory, config: BotConfig)
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:
     """Close the bot and wait for its gateway task; returns the error it died of, if any."""
     await bot.close()
-    for task in fake._watched:
+    for task in list(fake._watched):
         with contextlib.suppress(asyncio.CancelledError):
             try:
                 await asyncio.wait_for(task, 5)
             except Exception as error:  # reported to the caller
                 return error
+        fake._watched.remove(task)  # stopped on purpose: no longer a sign of a crash
     return None
 
 
@@ -118,12 +132,12 @@ async def open_session(
         )
         bot = await start_bot(fake, build_bot, config)
         general = guild.channels[0]
-        session = Session(fake, bot, guild, general)
+        session = Session(fake, bot, guild, general, build_bot=build_bot, config=config)
         session.actors = {u.name: Actor(fake, u, general) for u in people}
         try:
             yield session
         finally:
-            error = await stop_bot(fake, bot)
+            error = await stop_bot(fake, session.bot)
             if error is not None:
                 raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
     finally:

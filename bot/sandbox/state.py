@@ -155,8 +155,9 @@ class Guild:
         return ALL_PERMISSION_BITS if bits & ADMINISTRATOR else bits
 
     def deny(self, user: User, bits: int) -> None:
-        """Take permissions from a member, e.g. ``deny(bob, MANAGE_GUILD)``."""
-        self.permissions[user.id] = self.permissions_of(user) & ~bits
+        """Take permissions from a member, e.g. ``deny(bob, MANAGE_GUILD)`` (and Administrator,
+        which would imply them all)."""
+        self.permissions[user.id] = self.permissions_of(user) & ~(bits | ADMINISTRATOR)
 
     def member_payload(self, user: User, *, with_user: bool = True) -> JSON:
         """A guild member object; ``with_user=False`` for places that carry the user apart."""

@@ -62,7 +62,6 @@ def _validation_message(error: ValidationError) -> str:
     return "Those settings don't fit together: " + "; ".join(reasons) + "."
 
 
-@app_commands.guild_only()
 class Economy(commands.Cog):
     """Balances, daily chips, leaderboards, stats, help, and the admins' chip and table
     settings."""
@@ -85,6 +84,7 @@ class Economy(commands.Cog):
         """Stop answering page buttons."""
         self.bot.remove_dynamic_items(PageButton)
 
+    @app_commands.guild_only()
     @app_commands.command(name="balance", description="Your chips (or another member's)")
     @app_commands.describe(user="Whose balance (default: yours)")
     async def balance(
@@ -106,6 +106,7 @@ class Economy(commands.Cog):
         shown = _render.balance(target.mention, held, out, yourself=yourself)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="daily", description="Claim your free daily chips")
     async def daily(self, interaction: discord.Interaction) -> None:
         """Granted once per cooldown; a second claim is refused with the time left."""
@@ -117,6 +118,7 @@ class Economy(commands.Cog):
             raise Refusal(_render.daily_refused(claim, now))
         await interaction.response.send_message(embed=_render.daily(claim), ephemeral=True)
 
+    @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top players")
     @app_commands.describe(
         game="One game (default: all games); ignored when ranking by chips",
@@ -134,6 +136,7 @@ class Economy(commands.Cog):
         key = PageKey(board, None if board is Board.BALANCE else game, 0)
         await show_page(interaction, key, edit=False)
 
+    @app_commands.guild_only()
     @app_commands.command(name="stats", description="Deals played and won, net, biggest pot")
     @app_commands.describe(user="Whose stats (default: yours)", game="One game (default: all)")
     async def stats(
@@ -151,6 +154,7 @@ class Economy(commands.Cog):
         shown = _render.stats(target.mention, records, game)
         await interaction.response.send_message(embed=shown)
 
+    @app_commands.guild_only()
     @app_commands.command(name="help", description="What Parlour is and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
         """Ephemeral: only the asker sees it."""
