@@ -8,7 +8,7 @@ Every failure of an interaction ends in :func:`report_error`, which answers the 
   typed ``storage`` errors, and failed app-command checks — get their player-readable message
   and are logged at INFO at most;
 - Discord's 403 code 50013 (the bot lacks a channel permission) gets a message naming the
-  permission;
+  permission (wrap channel calls in :func:`needs_permission` to name it exactly);
 - anything else is logged at ERROR with the interaction's context and answered with a short
   apology.
 
@@ -19,15 +19,16 @@ exceptions of dynamic items, so they need the decorator).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.log import interaction_context
+from bot.log import describe, interaction_context
 from bot.refusal import MissingChannelPermission, Refusal
 from games.errors import IllegalAction
 from storage import (
@@ -141,11 +142,20 @@ def unwrap(error: BaseException) -> BaseException:
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
-    """Answer ``message`` ephemerally, by response or followup, whichever is still open."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
+    """Answer ``message`` ephemerally, by response or followup, whichever is still open.
+
+    After a public "thinking" defer, the first followup would replace the public placeholder
+    (its visibility was fixed by the defer), so the placeholder is deleted first and the
+    refusal stays private.
+    """
+    if not interaction.response.is_done():
         await interaction.response.send_message(message, ephemeral=True)
+        return
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await interaction.delete_original_response()
+    await interaction.followup.send(message, ephemeral=True)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -154,7 +164,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     error = unwrap(error)
     message = player_message(error, interaction)
     if message is None:
-        log.error("Unhandled error in an interaction", exc_info=error)
+        log.error("Unhandled error in an interaction [%s]", describe(interaction), exc_info=error)
         message = APOLOGY
     else:
         log.info("Refused: %s (%s)", message, type(error).__name__)
@@ -163,6 +173,25 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     except discord.HTTPException as failure:
         # The interaction expired or was answered elsewhere: nothing more can reach the user.
         log.warning("Could not report an error to the user: %r", failure)
+
+
+@contextlib.asynccontextmanager
+async def needs_permission(
+    permission: str, channel: discord.abc.Messageable | None = None
+) -> AsyncIterator[None]:
+    """Name the permission a channel call needs, so a 403/50013 reaches the user as
+    "I need the **Send Messages** permission in #tables"::
+
+        async with needs_permission("Send Messages", channel):
+            message = await channel.send(embed=table)
+    """
+    try:
+        yield
+    except discord.Forbidden as error:
+        if error.code != MISSING_PERMISSIONS:
+            raise
+        mention = getattr(channel, "mention", None)
+        raise MissingChannelPermission(permission, mention) from error
 
 
 class ParlourTree(app_commands.CommandTree[Any]):
