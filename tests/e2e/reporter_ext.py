@@ -44,7 +44,9 @@ class Fail(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"test:fail:
 
 class ViewWithRefusal(ReportingView):
     @discord.ui.button(label="refuse", custom_id="test:view:refuse")
-    async def refuse(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+    async def refuse(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
         raise IllegalAction("You can raise between 10 and 40 chips")
 
 
