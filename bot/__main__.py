@@ -35,9 +35,14 @@ async def _connect(token: str, config: BotConfig) -> int:
     """Run the bot against the real Discord until it stops or is told to stop."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for sig in signals:
         loop.add_signal_handler(sig, stop.set)
-    await serve(BOT_FACTORY(config), token, stop)
+    try:
+        await serve(BOT_FACTORY(config), token, stop)
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
     log.info("Stopped cleanly")
     return 0
 
@@ -57,12 +62,13 @@ def main(argv: list[str]) -> int:
         settings = Settings()
     except ValidationError as error:
         parser.error(f"bad settings in the environment or .env:\n{error}")
-    setup_logging(settings.log_level)
     token = settings.token
     if token and not args.sandbox:
         if args.script or args.fresh:
             parser.error("--script and --fresh are sandbox options: add --sandbox")
-        database: Path = args.database if "--database" in argv else settings.database_path
+        chosen = any(a.startswith("--database") for a in argv)
+        database: Path = args.database if chosen else settings.database_path
+        setup_logging(settings.log_level)
         config = BotConfig(
             database_path=database,
             dev_guild_id=settings.dev_guild_id,
@@ -71,6 +77,8 @@ def main(argv: list[str]) -> int:
         return asyncio.run(_connect(token, config))
     if args.sync_global:
         parser.error("--sync-global needs DISCORD_TOKEN (the sandbox syncs its own guild)")
+    # The transcript shows the bot's errors; the log only needs to add warnings.
+    setup_logging("WARNING" if settings.log_level == "INFO" else settings.log_level)
     sandbox_args = [a for a in argv if a != "--sandbox"]
     return sandbox_main(sandbox_args, BOT_FACTORY)
 
