@@ -43,7 +43,7 @@ def test_env_file_with_blank_values_as_copied_from_the_example(tmp_path):
 
 
 def test_the_token_is_a_secret_and_values_are_typed(monkeypatch):
-    secret = "abc.def.ghi"
+    secret = "abc.def.ghi"  # noqa: S105 - a made-up token
     monkeypatch.setenv("DISCORD_TOKEN", secret)
     monkeypatch.setenv("DEV_GUILD_ID", "123456789012345678")
     monkeypatch.setenv("LOG_LEVEL", "debug")
