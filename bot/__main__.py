@@ -1,11 +1,11 @@
 """``python -m bot``: Parlour's composition root.
 
-Settings (environment / ``.env``) -> logging -> the bot from ``BOT_FACTORY`` (which opens the
-database and loads the cogs in its ``setup_hook``). With ``DISCORD_TOKEN`` set the bot connects
-to Discord until SIGINT/SIGTERM, then closes cleanly (gateway, background tasks, database).
-Without a token (or with ``--sandbox``) the local sandbox starts: a fake Discord on 127.0.0.1,
-the same bot, and a terminal client to play as several users (``--script FILE`` plays a file of
-lines, ``--fresh`` empties the database).
+Settings (environment / ``.env``, see ``.env.example``) -> logging -> the bot from
+``BOT_FACTORY`` (which opens the database and loads the cogs in its ``setup_hook``). With
+``DISCORD_TOKEN`` set the bot connects to Discord until SIGINT/SIGTERM, then closes cleanly
+(gateway, background tasks, database). Without a token (or with ``--sandbox``) the local sandbox
+starts: a fake Discord on 127.0.0.1, the same bot, and a terminal client to play as several
+users (``--script FILE`` plays a file of lines, ``--fresh`` empties the sandbox's database).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import asyncio
 import logging
 import signal
 import sys
-from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -29,6 +28,8 @@ from bot.settings import Settings
 BOT_FACTORY: BotFactory = build_bot
 
 log = logging.getLogger("bot")
+
+SANDBOX_ONLY = ("--script", "--fresh", "--database", "--answer-limit")
 
 
 async def _connect(token: str, config: BotConfig) -> int:
@@ -54,7 +55,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--sync-global",
         action="store_true",
-        help="also sync the slash commands globally at start (do it once per release)",
+        help="also sync the slash commands globally at start (once per release, not every start)",
     )
     sandbox_arguments(parser)
     args = parser.parse_args(argv)
@@ -64,20 +65,18 @@ def main(argv: list[str]) -> int:
         parser.error(f"bad settings in the environment or .env:\n{error}")
     token = settings.token
     if token and not args.sandbox:
-        if args.script or args.fresh:
-            parser.error("--script and --fresh are sandbox options: add --sandbox")
-        chosen = any(a.startswith("--database") for a in argv)
-        database: Path = args.database if chosen else settings.database_path
+        if any(a.split("=")[0] in SANDBOX_ONLY for a in argv):
+            parser.error("--script, --fresh and --database are sandbox options: add --sandbox")
         setup_logging(settings.log_level)
         config = BotConfig(
-            database_path=database,
+            database_path=settings.database_path,
             dev_guild_id=settings.dev_guild_id,
             sync_global=args.sync_global,
         )
         return asyncio.run(_connect(token, config))
     if args.sync_global:
         parser.error("--sync-global needs DISCORD_TOKEN (the sandbox syncs its own guild)")
-    # The transcript shows the bot's errors; the log only needs to add warnings.
+    # The transcript shows the bot's errors; the log only adds warnings unless asked for more.
     setup_logging("WARNING" if settings.log_level == "INFO" else settings.log_level)
     sandbox_args = [a for a in argv if a != "--sandbox"]
     return sandbox_main(sandbox_args, BOT_FACTORY)

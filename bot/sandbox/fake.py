@@ -75,7 +75,7 @@ class FakeDiscord:
         )
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self._watched: list[asyncio.Task[object]] = []
+        self.watched: list[asyncio.Task[object]] = []  # the running bot's gateway task
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -132,11 +132,11 @@ class FakeDiscord:
     def watch(self, task: asyncio.Task[object]) -> None:
         """Register the bot's gateway task: if it dies (e.g. a payload lacked a key discord.py
         indexes), waits fail at once with its exception instead of timing out."""
-        self._watched.append(task)
+        self.watched.append(task)
 
     def check_bot_alive(self) -> None:
         """Raise the watched gateway task's exception if it has ended."""
-        for task in self._watched:
+        for task in self.watched:
             if task.done():
                 error = None if task.cancelled() else task.exception()
                 raise RuntimeError(f"the bot's gateway task ended: {error!r}") from error
@@ -154,7 +154,7 @@ class FakeDiscord:
             return interaction
         waiter = asyncio.ensure_future(interaction.answered.wait())
         done, _ = await asyncio.wait(
-            [waiter, *self._watched], timeout=within, return_when=asyncio.FIRST_COMPLETED
+            [waiter, *self.watched], timeout=within, return_when=asyncio.FIRST_COMPLETED
         )
         if waiter not in done:
             waiter.cancel()

@@ -57,6 +57,7 @@ class Gateway:
         self.sockets: list[web.WebSocketResponse] = []
         self.identified = asyncio.Event()  # READY and every GUILD_CREATE were sent
         self.identify_payload: JSON | None = None
+        self.identifies = 0
         self.query: dict[str, str] = {}
         self.heartbeats = 0
         self.resumes: list[JSON] = []  # every RESUME payload received
@@ -108,6 +109,7 @@ class Gateway:
                 )
                 return False
             self.identify_payload = data
+            self.identifies += 1
             await self._send(ws, self._frame("READY", self._ready()))
             for guild in self.world.guilds.values():
                 await self._send(ws, self._frame("GUILD_CREATE", guild.payload()))

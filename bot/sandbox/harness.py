@@ -17,9 +17,10 @@ from pathlib import Path
 from discord.ext import commands
 
 from bot.factory import BotConfig, BotFactory
+from bot.sandbox import log
 from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
-from bot.sandbox.state import Channel, Guild
+from bot.sandbox.state import Channel, Guild, Message
 
 USERS = ("alice", "bob", "carol", "dave")
 CHANNELS = ("general", "tables")
@@ -36,9 +37,18 @@ class Session:
     bot: commands.Bot
     guild: Guild
     channel: Channel  # #general: where actors act by default
+    build_bot: BotFactory
+    config: BotConfig
     actors: dict[str, Actor] = field(default_factory=dict)
-    build_bot: BotFactory | None = None
-    config: BotConfig | None = None
+
+    async def restart_bot(self) -> commands.Bot:
+        """Stop the bot and start a new one from the same factory and database, as after a
+        process restart: it logs in and IDENTIFYs afresh; the fake keeps its world."""
+        error = await stop_bot(self.fake, self.bot)
+        if error is not None:
+            raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
+        self.bot = await start_bot(self.fake, self.build_bot, self.config)
+        return self.bot
 
     def __getattr__(self, name: str) -> Actor:
         """``session.alice``: the actor called alice."""
@@ -47,16 +57,9 @@ class Session:
         except KeyError:
             raise AttributeError(name) from None
 
-    async def restart(self) -> commands.Bot:
-        """Stop the bot and start a new one from the same factory, config and database (the
-        fake and its world stay): what an operator's restart looks like to users."""
-        if self.build_bot is None or self.config is None:
-            raise RuntimeError("this session was not opened by open_session")
-        error = await stop_bot(self.fake, self.bot)
-        if error is not None:
-            raise RuntimeError(f"the bot's gateway task failed: {error!r}") from error
-        self.bot = await start_bot(self.fake, self.build_bot, self.config)
-        return self.bot
+    def messages(self, channel: Channel | None = None) -> list[Message]:
+        """A channel (default #general) as everyone sees it now, current edits applied."""
+        return log.channel_messages(self.fake.world, (channel or self.channel).id)
 
     def channel_named(self, name: str) -> Channel:
         """A channel of the sandbox guild by name."""
@@ -97,13 +100,13 @@ async def start_bot(fake: FakeDiscord, build_bot: BotFactory, config: BotConfig)
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:
     """Close the bot and wait for its gateway task; returns the error it died of, if any."""
     await bot.close()
-    for task in list(fake._watched):
+    tasks, fake.watched = fake.watched, []
+    for task in tasks:
         with contextlib.suppress(asyncio.CancelledError):
             try:
                 await asyncio.wait_for(task, 5)
             except Exception as error:  # reported to the caller
                 return error
-        fake._watched.remove(task)  # stopped on purpose: no longer a sign of a crash
     return None
 
 
@@ -132,7 +135,7 @@ async def open_session(
         )
         bot = await start_bot(fake, build_bot, config)
         general = guild.channels[0]
-        session = Session(fake, bot, guild, general, build_bot=build_bot, config=config)
+        session = Session(fake, bot, guild, general, build_bot, config)
         session.actors = {u.name: Actor(fake, u, general) for u in people}
         try:
             yield session

@@ -96,6 +96,7 @@ class Interaction:
     choices: list[JSON] | None = None
     followups: list[Message] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    followups_read: int = 0  # how many followups ``followup()`` has returned
 
     @property
     def ephemeral(self) -> bool:
@@ -118,10 +119,15 @@ class Interaction:
         return self
 
     async def followup(self, within: float = 2.0) -> Message:
-        """Wait for the next followup message of this interaction (after those already seen)."""
-        known = len(self.followups)
-        await self.activity.wait_for(lambda _c: len(self.followups) > known, after=0, within=within)
-        return self.followups[known]
+        """The next followup message that ``followup()`` has not returned yet, waiting for it
+        if the bot has not sent it (one sent before the call is not missed)."""
+        wanted = self.followups_read
+        if len(self.followups) <= wanted:
+            await self.activity.wait_for(
+                lambda _c: len(self.followups) > wanted, after=0, within=within
+            )
+        self.followups_read += 1
+        return self.followups[wanted]
 
     def describe(self) -> str:
         """A short label for error messages, e.g. ``/ping by alice``."""

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
+import contextlib
+import importlib
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -27,13 +29,24 @@ PROMPT = "sandbox> "
 
 def sandbox_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the sandbox's options to ``python -m bot``'s parser."""
-    parser.add_argument("--script", type=Path, help="play the lines of FILE, print the transcript")
+    parser.add_argument(
+        "--script", type=Path, metavar="FILE", help="play the lines of FILE, print the transcript"
+    )
     parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    parser.add_argument(
+        "--answer-limit",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="Discord's time limit to answer an interaction (default 3; 0 turns it off)",
+    )
+    # Not $DATABASE_PATH: the sandbox's fake guild and users must never land in the database
+    # of the bot that serves real Discord.
     parser.add_argument(
         "--database",
         type=Path,
-        default=Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE),
-        help=f"SQLite file (default: $DATABASE_PATH or {DEFAULT_DATABASE})",
+        default=DEFAULT_DATABASE,
+        help=f"SQLite file of the sandbox (default: {DEFAULT_DATABASE}; never $DATABASE_PATH)",
     )
 
 
@@ -41,6 +54,43 @@ def remove_database(path: Path) -> None:
     """Delete a SQLite file and its WAL/SHM companions."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+class TerminalReader:
+    """Reads the terminal in a daemon thread, one prompt per line, after the previous line's
+    output is printed.
+
+    A daemon thread, not ``asyncio.to_thread``: at Ctrl-C the event loop must not wait for a
+    thread blocked in ``input()``.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._prompt_again = threading.Event()
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")  # line editing and history for input()
+        threading.Thread(target=self._read, name="sandbox-terminal", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line: str | None = input(PROMPT)
+            except (EOFError, KeyboardInterrupt):
+                line = None
+            self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
+            if line is None:
+                return
+            self._prompt_again.wait()
+            self._prompt_again.clear()
+
+    async def next_line(self) -> str | None:
+        """The next line typed (None at end of input); call ``done`` after handling it."""
+        return await self._lines.get()
+
+    def done(self) -> None:
+        """The line was handled: show the prompt again."""
+        self._prompt_again.set()
 
 
 async def _read_lines(script: Path | None) -> list[str] | None:
@@ -56,7 +106,8 @@ async def run_sandbox(
     database: Path,
     script: Path | None = None,
     fresh: bool = False,
-    out: TextIO = sys.stdout,
+    answer_limit: float | None = 3.0,
+    out: TextIO | None = None,
 ) -> int:
     """Run the sandbox until the script ends, ``quit``, or end of input; returns an exit code
     (1 if the bot logged an error during a script, so demos in CI catch regressions)."""
@@ -65,8 +116,10 @@ async def run_sandbox(
     lines = await _read_lines(script)
     errors = BotErrors().attach()
     try:
-        async with open_session(build_bot, database_path=database) as session:
-            client = TerminalClient(session, out, errors)
+        async with open_session(
+            build_bot, database_path=database, answer_limit=answer_limit
+        ) as session:
+            client = TerminalClient(session, out or sys.stdout, errors)
             client.banner()
             if lines is not None:
                 for line in lines:
@@ -74,13 +127,12 @@ async def run_sandbox(
                     if not await client.run(line):
                         break
                 return 1 if errors.records else 0
-            while True:
-                try:
-                    line = await asyncio.to_thread(input, PROMPT)
-                except EOFError:
-                    return 0
-                if not await client.run(line):
-                    return 0
+            terminal = TerminalReader(asyncio.get_running_loop())
+            while (typed := await terminal.next_line()) is not None:
+                if not await client.run(typed):
+                    break
+                terminal.done()
+            return 0
     finally:
         errors.detach()
 
@@ -92,7 +144,13 @@ def main(argv: list[str], build_bot: BotFactory) -> int:
     args = parser.parse_args(argv)
     try:
         return asyncio.run(
-            run_sandbox(build_bot, database=args.database, script=args.script, fresh=args.fresh)
+            run_sandbox(
+                build_bot,
+                database=args.database,
+                script=args.script,
+                fresh=args.fresh,
+                answer_limit=args.answer_limit or None,
+            )
         )
     except KeyboardInterrupt:
         return 130

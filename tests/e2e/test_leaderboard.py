@@ -97,7 +97,7 @@ async def test_pages_turn_by_buttons_with_the_clickers_rank(session, alice, bob)
 async def test_a_page_button_still_works_after_the_bot_restarts(session, alice, bob):
     order = await fill_board(session, alice)
     board = (await alice.slash("leaderboard")).message
-    await session.restart()
+    await session.restart_bot()
     turned = await bob.click(board, "Next ▶")
     assert [u for _, u in ranked(embed_text(turned))] == order[10:]
 

@@ -41,7 +41,7 @@ async def test_missing_permission_is_refused_with_50013(session, fake, alice):
 
 async def test_a_message_deleted_by_someone_else_is_reposted(session, fake, alice, bob):
     await (await alice.slash("post", text="table v1")).followup()
-    [board] = channel_messages(fake.world, session.channel.id)
+    [board] = session.messages()
     await fake.delete_by_user(board)
     await (await alice.slash("bump", text="table v2")).followup()
     assert session.bot.recovered[0].code == ErrorCode.UNKNOWN_MESSAGE
@@ -139,3 +139,20 @@ async def test_a_wrong_token_fails_login(tmp_path):
         finally:
             await bot.close()
             undo()
+
+
+async def test_a_restarted_bot_identifies_afresh_and_forgets_non_persistent_views(
+    session, fake, alice, bob
+):
+    table = (await alice.slash("challenge", opponent=bob)).message
+    old_bot = session.bot
+    new_bot = await session.restart_bot()
+    assert new_bot is not old_bot
+    assert old_bot.is_closed()
+    assert fake.gateway.identifies == 2
+    assert len(fake.log.find("GET", "/users/@me")) == 2
+    assert (await alice.slash("where")).content == "guild alice"
+    # the probe's view was not persistent, so the new process does not answer its buttons
+    late = await bob.click(table, "Accept", wait=False)
+    with pytest.raises(TimeoutError):
+        await late.response(within=0.3)

@@ -3,6 +3,7 @@ subcommands, autocomplete, buttons, selects, modals, deferrals, followups and DM
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.sandbox import CallbackType, InvalidInjection
@@ -167,3 +168,13 @@ async def test_channel_message_send_fetch_edit_delete(session, alice, bob):
     await alice.slash("cleanup")
     assert board.deleted
     assert board not in bob.sees()
+
+
+async def test_a_route_the_fake_lacks_is_answered_404_and_recorded(session, fake):
+    route = discord.http.Route(
+        "POST", "/channels/{channel_id}/typing", channel_id=session.channel.id
+    )
+    with pytest.raises(discord.NotFound):
+        await session.bot.http.request(route)
+    assert fake.log.unhandled == [f"POST /api/v10/channels/{session.channel.id}/typing"]
+    fake.log.unhandled.clear()  # the fixture would fail the test on it otherwise

@@ -1,0 +1,66 @@
+"""The terminal client against the probe bot: every kind of line, and how its effects print."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.sandbox.runner import run_sandbox
+from bot.sandbox.terminal import LineError, Verb, parse_line
+from tests.e2e.fake.probe_bot import build_probe_bot
+
+SCRIPT = """\
+alice /game open min_bet:10 rated:yes
+alice /challenge opponent:@bob stakes:25
+carol click Accept
+bob click Accept
+dms bob
+alice /pick
+alice select pick:fruit apple banana
+alice /feedback
+alice submit topic:"two words"
+alice /dm text:psst
+bob say hi all
+bob /nope
+alice wave
+"""
+
+
+def test_lines_parse_into_verbs_words_and_options():
+    line = parse_line('alice /pontoon open min_bet:10 note:"a b"')
+    assert line.verb is Verb.SLASH
+    assert line.words == ("pontoon", "open")
+    assert line.options == {"min_bet": "10", "note": "a b"}
+    assert parse_line("bob click Join").words == ("Join",)
+    assert parse_line("dms alice").user == "alice"
+    assert parse_line("  # comment").verb is Verb.NOTHING
+    with pytest.raises(LineError, match="unknown action"):
+        parse_line("alice wave")
+
+
+async def test_a_script_against_the_probe_bot(tmp_path):
+    path = tmp_path / "script.txt"
+    path.write_text(SCRIPT, encoding="utf-8")
+    out = io.StringIO()
+    code = await run_sandbox(build_probe_bot, database=tmp_path / "db", script=path, out=out)
+    transcript = out.getvalue()
+    assert code == 0, transcript
+    expected = [
+        "[#general] Parlour: Game open, min bet 10, rated=True",
+        "  [Accept] [Decline] [~Closed~]",
+        "[only carol] Parlour: This is not for you.",
+        "[#general] Parlour: (edited) <@{bob}> accepted!",
+        "[DM bob] Parlour: Your game starts now.",
+        "  <Pick a fruit: apple | apricot | banana | cherry | grape>",
+        "[only alice] Parlour: You picked apple, banana",
+        "[only alice] modal 'Feedback': topic (Topic), details (Details)",
+        "[only alice] Parlour: Thanks: two words / -",
+        "[DM alice] Parlour: psst",
+        "!! /nope was not synced, so no user can invoke it in this guild",
+        "!! 'alice wave': unknown action 'wave' (try 'help')",
+    ]
+    lines = transcript.splitlines()
+    bob_id = next(line for line in lines if "challenges" in line).split("<@")[2].split(">")[0]
+    for line in expected:
+        assert line.format(bob=bob_id) in lines, transcript
