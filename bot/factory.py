@@ -1,8 +1,8 @@
 """The seam between the bot and what runs it (Discord, the sandbox, the e2e tests).
 
 Whoever starts the bot builds a ``BotConfig`` and calls a ``BotFactory``; the factory owns
-everything inside the bot (cogs, services, database). The Discord bot issue replaces the
-placeholder factory with the real composition root, without touching the sandbox or tests.
+everything inside the bot (cogs, services, database). The real one is ``bot.client.build_bot``;
+the fake Discord's own tests run a probe bot through the same seam.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ class BotConfig:
 
     ``dev_guild_id``: sync the command tree to this guild at start (instant; the sandbox and
     tests always set it). ``guild_ready_timeout``: discord.py waits this long after the last
-    GUILD_CREATE before ``on_ready`` (2 s by default; tests use a few ms).
+    GUILD_CREATE before ``on_ready`` (2 s by default; tests use a few ms). ``sync_global``:
+    also sync the commands globally (``python -m bot --sync-global``; slow, rate limited).
     """
 
     database_path: Path
     dev_guild_id: int | None = None
     guild_ready_timeout: float = 2.0
+    sync_global: bool = False
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]

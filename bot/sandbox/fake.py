@@ -30,6 +30,7 @@ from bot.sandbox.interactions import (
     InteractionType,
     InvalidInjection,
     OptionValue,
+    check_command_access,
     command_data,
     component_data,
     modal_data,
@@ -175,7 +176,9 @@ class FakeDiscord:
         within: float = 2.0,
     ) -> Interaction:
         """``user`` runs ``/command`` in ``channel``; by default waits for the bot's answer."""
-        data = command_data(self.world, self.world.guild_of(channel), command, options or {})
+        guild = self.world.guild_of(channel)
+        check_command_access(self.world, guild, user, command)
+        data = command_data(self.world, guild, command, options or {})
         interaction = self.interactions.new(
             InteractionType.APPLICATION_COMMAND, user, channel, data
         )

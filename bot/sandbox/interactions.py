@@ -139,7 +139,8 @@ class Interaction:
 def _user_option(guild: Guild | None, user: User) -> tuple[str, JSON, JSON | None]:
     member = None
     if guild is not None and user.id in guild.members:
-        member = {**guild.member_payload(user, with_user=False), "permissions": ALL_PERMISSIONS}
+        permissions = str(guild.permissions_of(user))
+        member = {**guild.member_payload(user, with_user=False), "permissions": permissions}
     return str(user.id), user.payload(), member
 
 
@@ -202,6 +203,23 @@ def _check_scalar(spec: JSON, kind: OptionType, value: OptionValue) -> str | int
         allowed = ", ".join(repr(c["value"]) for c in choices)
         raise InvalidInjection(f"option {name!r} must be one of {allowed}")
     return result
+
+
+def check_command_access(world: World, guild: Guild | None, user: User, command: str) -> None:
+    """A client hides a command whose ``default_member_permissions`` the member lacks, unless
+    an admin opened it to them: refuse it the same way."""
+    root = world.synced_command(command.split()[0], guild)
+    needed = None if root is None else root.get("default_member_permissions")
+    if guild is None or needed is None:
+        return
+    bits = int(needed)
+    if guild.permissions_of(user) & bits == bits:
+        return
+    if user.id in guild.command_access.get(str(root["name"]) if root else "", set()):
+        return
+    raise InvalidInjection(
+        f"/{command} needs permissions {bits} that {user.name} lacks: their client hides it"
+    )
 
 
 def command_data(
@@ -358,7 +376,7 @@ class Interactions:
             "channel": channel.payload(),
         }
         if guild is not None:
-            member = {**guild.member_payload(user), "permissions": ALL_PERMISSIONS}
+            member = {**guild.member_payload(user), "permissions": str(guild.permissions_of(user))}
             payload.update(
                 guild_id=str(guild.id),
                 member=member,

@@ -195,9 +195,10 @@ class Responses:
         if errors := limits.message_errors(body):
             return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         original = interaction.message
-        if original is not None and original.loading:
+        if original is not None and original.loading and not original.deleted:
             # The first followup after a "thinking" defer replaces the loading message; its
-            # visibility was fixed by the defer.
+            # visibility was fixed by the defer. (Once that message is deleted, a followup is
+            # a new message again.)
             original.apply_edit(body)
             interaction.followups.append(original)
             await self.publisher.edited(original, interaction.id)

@@ -21,7 +21,10 @@ JSON = dict[str, Any]
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6  # message flag: only the interacting user sees it
 LOADING = 1 << 7  # message flag: a deferred "is thinking..." response
-ALL_PERMISSIONS = str((1 << 50) - 1)
+ALL_PERMISSION_BITS = (1 << 50) - 1
+ALL_PERMISSIONS = str(ALL_PERMISSION_BITS)
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
 # Ids of the world's fixed entities (bot, users, guilds, channels) count up from here, so a
 # sandbox run creates the same ids every time and a kept database still matches its users.
 FIXED_ID_BASE = 1_100_000_000_000_000_000
@@ -138,6 +141,23 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, User] = field(default_factory=dict)
     joined_at: str = field(default_factory=now_iso)
+    permissions: dict[int, int] = field(default_factory=dict)
+    """Members whose permission bits differ from @everyone's (which has every permission)."""
+    command_access: dict[str, set[int]] = field(default_factory=dict)
+    """Per command name, members an admin let use it although they lack its default
+    permissions (Server Settings > Integrations in a real client)."""
+
+    def permissions_of(self, user: User) -> int:
+        """The member's permission bits (the owner always has all of them)."""
+        if user is self.owner:
+            return ALL_PERMISSION_BITS
+        bits = self.permissions.get(user.id, ALL_PERMISSION_BITS)
+        return ALL_PERMISSION_BITS if bits & ADMINISTRATOR else bits
+
+    def deny(self, user: User, bits: int) -> None:
+        """Take permissions from a member, e.g. ``deny(bob, MANAGE_GUILD)`` (and Administrator,
+        which would imply them all)."""
+        self.permissions[user.id] = self.permissions_of(user) & ~(bits | ADMINISTRATOR)
 
     def member_payload(self, user: User, *, with_user: bool = True) -> JSON:
         """A guild member object; ``with_user=False`` for places that carry the user apart."""

@@ -2,9 +2,9 @@
 
 Act as users through the ``alice``/``bob``/``carol``/``dave`` fixtures::
 
-    async def test_ping(alice):
-        answer = await alice.slash("ping")
-        assert answer.content.startswith("Pong")
+    async def test_help(alice):
+        answer = await alice.slash("help")
+        assert "play money" in answer.message.embeds[0]["description"]
 
 Each test gets its own fake, bot and SQLite file (``tmp_path / "parlour.db"``). A test fails if
 the bot logged an ERROR it did not take with ``bot_errors.expect(...)``, or called a route the
@@ -19,8 +19,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.client import build_bot
 from bot.factory import BotFactory
-from bot.placeholder import build_placeholder_bot
 from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
 from bot.sandbox.harness import Session, open_session
@@ -29,8 +29,8 @@ from bot.sandbox.log import BotErrors
 
 @pytest.fixture
 def bot_factory() -> BotFactory:
-    """The bot under test (the placeholder until the real bot's factory exists)."""
-    return build_placeholder_bot
+    """The bot under test: Parlour, from the same factory ``python -m bot`` uses."""
+    return build_bot
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The sandbox as operators use it: ``python -m bot`` without a token, in script mode."""
+"""The sandbox as operators use it: ``python -m bot`` without a token (what ``dev.py run``
+starts), in script mode, with the real bot from the real factory."""
 
 from __future__ import annotations
 
@@ -29,44 +30,50 @@ def _run_sandbox(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+SCRIPT = """\
+alice /balance
+alice /daily
+alice /daily
+bob /admin grant user:@carol amount:300 reason:"welcome gift"
+carol /leaderboard by:chips
+carol click Join
+"""
+
+
 def test_script_mode_in_a_subprocess_prints_the_transcript(tmp_path):
     script = tmp_path / "demo.txt"
-    script.write_text("alice /ping\nbob /ping\ncarol click Join\nchannel\n", encoding="utf-8")
+    script.write_text(SCRIPT, encoding="utf-8")
     database = tmp_path / "sandbox.db"
 
-    first = _run_sandbox(tmp_path, "--script", str(script), "--database", str(database), "--fresh")
-    assert first.returncode == 0, first.stderr
-    lines = first.stdout.splitlines()
-    assert lines[0].startswith("Parlour sandbox: guild 'Parlour Sandbox'")
-    assert lines[1:5] == [
-        "> alice /ping",
-        "[#general] Parlour: Pong! (1 pings so far)",
-        "> bob /ping",
-        "[#general] Parlour: Pong! (2 pings so far)",
-    ]
-    assert "!! carol sees no message with 'Join'" in lines
-    assert lines[-2:] == [
-        "[#general] Parlour: Pong! (1 pings so far)",
-        "[#general] Parlour: Pong! (2 pings so far)",
-    ]
+    run = _run_sandbox(tmp_path, "--script", str(script), "--database", str(database), "--fresh")
+    assert run.returncode == 0, run.stderr
+    transcript = run.stdout
+    assert transcript.startswith("Parlour sandbox: guild 'Parlour Sandbox'")
+    assert "> alice /balance" in transcript
+    assert "You have **1,000 chips**" in transcript
+    assert "You claimed **200 chips**" in transcript
+    assert "You already claimed your daily chips" in transcript
+    assert "granted **300 chips**" in transcript
+    assert "(welcome gift)" in transcript
+    assert "Leaderboard: chips (balances)" in transcript
+    assert "play money" in transcript
+    assert "!! carol sees no message with 'Join'" in transcript
+    assert "bot error" not in transcript
 
 
 def test_the_database_is_kept_between_runs_unless_fresh(tmp_path, capsys, monkeypatch):
     """In-process through ``python -m bot``'s ``main`` (a subprocess costs seconds here)."""
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.chdir(tmp_path)  # away from any .env with a token
-    script = tmp_path / "ping.txt"
-    script.write_text("alice /ping\n", encoding="utf-8")
+    script = tmp_path / "daily.txt"
+    script.write_text("alice /daily\n", encoding="utf-8")
     args = ["--script", str(script), "--database", str(tmp_path / "kept.db")]
     answers = []
     for extra in ([], [], ["--fresh"]):
         assert bot_main([*args, *extra]) == 0
-        answers.append(capsys.readouterr().out.splitlines()[2])
-    assert answers == [
-        "[#general] Parlour: Pong! (1 pings so far)",
-        "[#general] Parlour: Pong! (2 pings so far)",
-        "[#general] Parlour: Pong! (1 pings so far)",
-    ]
+        out = capsys.readouterr().out
+        answers.append("claimed" if "You claimed **200 chips**" in out else "refused")
+    assert answers == ["claimed", "refused", "claimed"]
 
 
 def test_sandbox_options_with_a_token_need_sandbox(monkeypatch, capsys, tmp_path):
@@ -75,3 +82,11 @@ def test_sandbox_options_with_a_token_need_sandbox(monkeypatch, capsys, tmp_path
     with pytest.raises(SystemExit):
         bot_main(["--script", "demo.txt"])
     assert "--script, --fresh and --database are sandbox options" in capsys.readouterr().err
+
+
+def test_global_sync_needs_a_token(monkeypatch, capsys, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    with pytest.raises(SystemExit):
+        bot_main(["--sync-global"])
+    assert "--sync-global needs DISCORD_TOKEN" in capsys.readouterr().err

@@ -1,0 +1,119 @@
+"""The bot: a ``commands.Bot`` that owns the database and the services, typed, for every cog.
+
+Cogs reach shared things through ``self.bot`` (``bot.db`` now; ``bot.tables`` when the table
+service lands), never through module globals. Everything the bot opens it closes in
+:meth:`Parlour.close`, which also cancels the background tasks it started.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine, Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.errors import ParlourTree
+from bot.factory import BotConfig
+from storage import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("bot.exts.economy",)
+"""Loaded in this order by ``setup_hook``; each module has ``async def setup(bot)``."""
+
+
+class Parlour(commands.Bot):
+    """Parlour's client. ``db`` exists from ``setup_hook`` on (before any interaction)."""
+
+    db: Database
+
+    def __init__(self, config: BotConfig, *, extensions: Sequence[str] = EXTENSIONS) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            # No privileged intent: slash commands and components arrive as interactions.
+            intents=discord.Intents(guilds=True),
+            tree_cls=ParlourTree,
+            help_command=None,
+            guild_ready_timeout=config.guild_ready_timeout,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self.initial_extensions = tuple(extensions)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._db: Database | None = None
+
+    async def setup_hook(self) -> None:
+        """Open the database (migrating it), load the cogs, sync the commands."""
+        self._db = self.db = await Database.open(self.config.database_path)
+        log.info("Database %s at version %d", self.db.path, await self.db.version())
+        for extension in self.initial_extensions:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the dev guild when one is set (instant); globally only when asked (global
+        syncs are rate limited and take up to an hour to reach every client)."""
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to guild %s", len(synced), guild.id)
+        if self.config.sync_global:
+            synced = await self.tree.sync()
+            log.info("Synced %d commands globally", len(synced))
+
+    def create_task(self, coro: Coroutine[Any, Any, Any], *, name: str) -> asyncio.Task[Any]:
+        """Start a background task the bot keeps a reference to, logs the failure of, and
+        cancels on close (never fire-and-forget)."""
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("Background task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def close(self) -> None:
+        """Stop the gateway, then the background tasks, then close the database."""
+        await super().close()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+            log.info("Database closed")
+
+
+def build_bot(config: BotConfig) -> Parlour:
+    """The ``BotFactory``: what ``python -m bot``, the sandbox and the e2e tests run."""
+    return Parlour(config)
+
+
+async def serve(bot: commands.Bot, token: str, stop: asyncio.Event) -> None:
+    """Run ``bot`` until it stops by itself or ``stop`` is set (SIGINT/SIGTERM in
+    ``python -m bot``), then close it cleanly; errors of the run (a bad token) propagate."""
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="bot")
+        stopping = asyncio.create_task(stop.wait(), name="stop-signal")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if not running.done():
+            log.info("Stopping")
+            await bot.close()
+        await running
+
+
+def parlour(interaction: discord.Interaction) -> Parlour:
+    """The bot behind an interaction, typed: how a view or ``DynamicItem`` (which gets no
+    ``self.bot``) reaches the database and services."""
+    client = interaction.client
+    if not isinstance(client, Parlour):
+        raise TypeError(f"interaction of {type(client).__name__}, not Parlour")
+    return client

@@ -1,0 +1,243 @@
+"""The one error reporter for slash commands, views and persistent buttons.
+
+Every failure of an interaction ends in :func:`report_error`, which answers the user once
+(ephemerally, through the response or a followup, whichever is still open):
+
+- expected refusals — a :class:`bot.refusal.Refusal` (the table service's ``TableError`` is
+  one), ``games.errors.IllegalAction``, any exception with a ``player_message`` attribute, the
+  typed ``storage`` errors, and failed app-command checks — get their player-readable message
+  and are logged at INFO at most;
+- Discord's 403 code 50013 (the bot lacks a channel permission) gets a message naming the
+  permission (wrap channel calls in :func:`needs_permission` to name it exactly);
+- anything else is logged at ERROR with the interaction's context and answered with a short
+  apology.
+
+Hooking it up: the command tree's ``on_error`` (:class:`ParlourTree`), :class:`ReportingView`'s
+``on_error``, and :func:`reported` around a ``DynamicItem.callback`` (discord.py only logs
+exceptions of dynamic items, so they need the decorator).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.log import describe, interaction_context
+from bot.refusal import MissingChannelPermission, Refusal
+from games.errors import IllegalAction
+from storage import (
+    ChannelBusy,
+    InsufficientChips,
+    SeatNotFound,
+    StaleAction,
+    TableNotFound,
+)
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again."
+
+MISSING_PERMISSIONS = 50013
+CANNOT_DM = 50007
+
+# What the bot needs in a channel to run a table there, in Discord's own words.
+CHANNEL_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "read_message_history": "Read Message History",
+}
+
+# Discord's names for the permissions our checks ask users for.
+_PERMISSION_NAMES = {"manage_guild": "Manage Server", **CHANNEL_PERMISSIONS}
+
+
+def permission_name(flag: str) -> str:
+    """``manage_guild`` -> ``Manage Server``, as the Discord client names it."""
+    return _PERMISSION_NAMES.get(flag, flag.replace("_", " ").title())
+
+
+def _names(flags: list[str]) -> str:
+    names = [f"**{permission_name(f)}**" for f in flags]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _storage_message(error: Exception, interaction: discord.Interaction) -> str | None:
+    if isinstance(error, InsufficientChips):
+        if error.user_id == interaction.user.id:
+            return f"You don't have {error.needed:,} chips in your {error.where}."
+        return f"<@{error.user_id}> has fewer than {error.needed:,} chips in their {error.where}."
+    if isinstance(error, ChannelBusy):
+        return "This channel already has an open table."
+    if isinstance(error, TableNotFound):
+        return "There is no open table here."
+    if isinstance(error, SeatNotFound):
+        return "You have no seat at this table."
+    if isinstance(error, StaleAction):
+        return "The table has moved on since; look at it again."
+    return None  # ChipsNotConserved and the like are bugs, not refusals
+
+
+def _check_message(error: app_commands.AppCommandError) -> str | None:
+    if isinstance(error, app_commands.MissingPermissions):
+        return f"You need the {_names(error.missing_permissions)} permission to use this."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return f"I need the {_names(error.missing_permissions)} permission here."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command works in a server, not in DMs."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid value here."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that here."
+    return None
+
+
+def _forbidden_message(error: discord.Forbidden, interaction: discord.Interaction) -> str | None:
+    if error.code == CANNOT_DM:
+        return "I can't send you a direct message: please allow DMs from server members."
+    if error.code != MISSING_PERMISSIONS:
+        return None
+    have = interaction.app_permissions
+    missing = [flag for flag in CHANNEL_PERMISSIONS if not getattr(have, flag)]
+    if missing:
+        names = " and ".join(permission_name(f) for f in missing)
+        return MissingChannelPermission(names).message
+    return (
+        "Discord refused me a permission in this channel. I need "
+        f"{_names(list(CHANNEL_PERMISSIONS))}; a server admin can grant them."
+    )
+
+
+def player_message(error: BaseException, interaction: discord.Interaction) -> str | None:
+    """The message for an expected refusal, or ``None`` when ``error`` is a real failure."""
+    if isinstance(error, Refusal | IllegalAction):
+        return error.message
+    duck = getattr(error, "player_message", None)
+    if isinstance(duck, str):
+        return duck
+    if isinstance(error, app_commands.AppCommandError):
+        return _check_message(error)
+    if isinstance(error, discord.Forbidden):
+        return _forbidden_message(error, interaction)
+    if isinstance(error, Exception):
+        return _storage_message(error, interaction)
+    return None
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command (or a transformer refusing a value) actually raised."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, Refusal):
+        return error.__cause__
+    return error
+
+
+async def tell(interaction: discord.Interaction, message: str) -> None:
+    """Answer ``message`` ephemerally, by response or followup, whichever is still open.
+
+    After a public "thinking" defer, the first followup would replace the public placeholder
+    (its visibility was fixed by the defer), so the placeholder is deleted first and the
+    refusal stays private.
+    """
+    if not interaction.response.is_done():
+        await interaction.response.send_message(message, ephemeral=True)
+        return
+    if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+        original = await interaction.original_response()
+        if original.flags.loading and not original.flags.ephemeral:
+            await interaction.delete_original_response()
+    await interaction.followup.send(message, ephemeral=True)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """THE mapping of a failed interaction to its answer (see the module docstring)."""
+    interaction_context(interaction)
+    error = unwrap(error)
+    message = player_message(error, interaction)
+    if message is None:
+        log.error("Unhandled error in an interaction [%s]", describe(interaction), exc_info=error)
+        message = APOLOGY
+    else:
+        log.info("Refused: %s (%s)", message, type(error).__name__)
+    try:
+        await tell(interaction, message)
+    except discord.HTTPException as failure:
+        # The interaction expired or was answered elsewhere: nothing more can reach the user.
+        log.warning("Could not report an error to the user: %r", failure)
+
+
+@contextlib.asynccontextmanager
+async def needs_permission(
+    permission: str, channel: discord.abc.Messageable | None = None
+) -> AsyncIterator[None]:
+    """Name the permission a channel call needs, so a 403/50013 reaches the user as
+    "I need the **Send Messages** permission in #tables"::
+
+        async with needs_permission("Send Messages", channel):
+            message = await channel.send(embed=table)
+    """
+    try:
+        yield
+    except discord.Forbidden as error:
+        if error.code != MISSING_PERMISSIONS:
+            raise
+        mention = getattr(channel, "mention", None)
+        raise MissingChannelPermission(permission, mention) from error
+
+
+class ParlourTree(app_commands.CommandTree[Any]):
+    """The command tree: logs who runs what, and sends every command error to the reporter."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Tag this interaction's log records; never refuses."""
+        interaction_context(interaction)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        """Every slash command failure."""
+        await report_error(interaction, error)
+
+
+class ReportingView(discord.ui.View):
+    """A view whose callback failures go to the reporter."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Tag this interaction's log records; subclasses refine who may click."""
+        interaction_context(interaction)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        """Every callback failure of this view."""
+        await report_error(interaction, error)
+
+
+S = TypeVar("S")
+Callback = Callable[[S, discord.Interaction], Coroutine[Any, Any, None]]
+
+
+def reported(callback: Callback[S]) -> Callback[S]:
+    """Route a ``DynamicItem.callback``'s failures to the reporter (discord.py would only log
+    them, leaving the click unanswered)."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: S, interaction: discord.Interaction) -> None:
+        interaction_context(interaction)
+        try:
+            await callback(self, interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    return wrapper

@@ -1,0 +1,1 @@
+"""The bot's extensions (cogs), one package per feature, listed in ``bot.client.EXTENSIONS``."""

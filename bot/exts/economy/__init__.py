@@ -1,0 +1,13 @@
+"""The economy: ``/balance``, ``/daily``, ``/leaderboard``, ``/stats``, ``/help`` and the
+``/admin`` group (Manage Server). Private modules: ``_cog`` (commands), ``_render`` (embeds),
+``_views`` (persistent page buttons), ``_board`` (leaderboard pages)."""
+
+from __future__ import annotations
+
+from bot.client import Parlour
+from bot.exts.economy._cog import Economy
+
+
+async def setup(bot: Parlour) -> None:
+    """Extension entry point (``bot.load_extension("bot.exts.economy")``)."""
+    await bot.add_cog(Economy(bot))

@@ -1,0 +1,52 @@
+"""Leaderboard pages: which rows a page holds and how a page is named in a custom_id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.catalog import GameId
+from bot.exts.economy._render import PAGE_SIZE
+from storage import Board, Database, stats
+from storage.stats import Leaderboard
+
+MAX_PAGE = 99
+ALL = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class PageKey:
+    """Everything a page button must remember, so it still works after a restart."""
+
+    board: Board
+    game: GameId | None
+    page: int
+
+    def custom_id(self) -> str:
+        """``parlour:lb:net:palace:2`` (the guild and the clicker come with the click)."""
+        return f"parlour:lb:{self.board.value}:{self.game.value if self.game else ALL}:{self.page}"
+
+
+TEMPLATE = (
+    r"parlour:lb:(?P<board>balance|net|wins):(?P<game>\*|"
+    + "|".join(g.value for g in GameId)
+    + r"):(?P<page>\d{1,2})"
+)
+
+
+async def fetch_page(
+    db: Database, guild_id: int, key: PageKey, asker: int
+) -> tuple[Leaderboard, bool]:
+    """The page's lines (ranks counted from the top) and whether a next page exists."""
+    end = (key.page + 1) * PAGE_SIZE
+    async with db.read() as conn:
+        board = await stats.leaderboard(
+            conn,
+            guild_id,
+            key.board,
+            game=key.game.value if key.game else None,
+            limit=end + 1,
+            asker=asker,
+        )
+    lines = board.top[key.page * PAGE_SIZE : end]
+    has_next = len(board.top) > end and key.page < MAX_PAGE
+    return replace(board, top=lines), has_next
