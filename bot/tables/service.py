@@ -307,6 +307,17 @@ class TableService:
             return await self._commit(live, engine, Chips.of(engine), events)
         return ActionResult(events, live.status())
 
+    async def back(self, guild: int, channel: int, user: int) -> TableStatus:
+        """An away player is back: their turns wait for them again (the "I'm back" button).
+        Acting also brings a player back, but an away player's turns play themselves."""
+        async with self._locked(guild, channel) as live:
+            seat = live.seat(user)
+            if seat is None or not seat.seated:
+                raise e.NotSeated()
+            live.away.discard(seat.pid)
+            live.misses.pop(seat.pid, None)
+            return live.status(seat.pid)
+
     async def start(
         self, guild: int, channel: int, user: int, *, admin: bool = False
     ) -> ActionResult:
