@@ -441,10 +441,17 @@ class TableService:
         return await self._commit(live, engine, Chips.stored(row), start_events(engine))
 
     async def _commit(
-        self, live: LiveTable, engine: Engine, before: Chips, events: list[Event]
+        self,
+        live: LiveTable,
+        engine: Engine,
+        before: Chips,
+        events: list[Event],
+        *,
+        by_player: bool = True,
     ) -> ActionResult:
         """Play the turns of absent players, book everything since ``before`` in one
-        transaction (and the result when the deal ends), then move the table on."""
+        transaction (and the result when the deal ends), then move the table on. Only a
+        player's own step counts as activity: a table kept going by timeouts goes idle."""
         try:
             events = events + self._play_absent(live, engine)
             result = await self._book(live, engine, before)
@@ -452,7 +459,8 @@ class TableService:
             live.engine = self._restore(live)  # back to the last committed game
             raise
         live.engine = engine
-        live.last_activity = self.clock.now()
+        if by_player:
+            live.last_activity = self.clock.now()
         self._arm_timer(live)
         return ActionResult(events, live.status(), result)
 
@@ -575,7 +583,7 @@ class TableService:
             except BaseException:
                 live.engine = self._restore(live)
                 raise
-            result = await self._commit(live, engine, before, events)
+            result = await self._commit(live, engine, before, events, by_player=False)
             report = TimeoutReport(
                 user_id=int(pid),
                 actions=actions,

@@ -65,7 +65,7 @@ async def test_a_corrupt_snapshot_closes_the_table_with_every_chip_refunded(
         assert status.pot > 0  # the antes are in
         await one.shutdown()
     with closing(sqlite3.connect(path)) as raw:
-        raw.execute("UPDATE tables SET snapshot = '{\"not\": \"a game\"}'")
+        raw.execute('UPDATE tables SET snapshot = \'{"not": "a game"}\'')
         raw.commit()
     recorder = Recorder()
     async with Database.open(path) as db:

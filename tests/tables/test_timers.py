@@ -15,8 +15,9 @@ TIMEOUT = 30
 
 async def _paiute(service: TableService) -> tuple[int, int]:
     """A two-player Paiute deal; returns (the player to act, the other)."""
-    await service.open(GUILD, CHANNEL, HOST, "paiute", {"seats": 2, "turn_timeout": TIMEOUT},
-                       buy_in=200)
+    await service.open(
+        GUILD, CHANNEL, HOST, "paiute", {"seats": 2, "turn_timeout": TIMEOUT}, buy_in=200
+    )
     started = await service.join(GUILD, CHANNEL, BOB, 200)
     first = started.table.to_act
     assert first is not None
