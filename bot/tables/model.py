@@ -134,6 +134,11 @@ class LiveTable:
         return self.row.id
 
     @property
+    def expected(self) -> Expected:
+        """The current (table id, deal number, action counter)."""
+        return Expected(self.row.id, self.row.deal_number, self.row.action_counter)
+
+    @property
     def deal_open(self) -> bool:
         return self.row.deal_open and self.engine is not None and not self.engine.is_over
 

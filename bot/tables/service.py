@@ -156,9 +156,10 @@ class TableService:
     def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:
         """What ``user`` may do now (empty when it is not their move): the buttons to enable."""
         live = self._get(guild, channel)
-        if not live.deal_open or live.engine is None:
+        seat = live.seat(user)
+        if not live.deal_open or live.engine is None or seat is None or not seat.seated:
             return []
-        return live.engine.legal_actions(str(user))
+        return live.engine.legal_actions(seat.pid)
 
     # -- lobby --------------------------------------------------------------------------------
 
@@ -234,8 +235,12 @@ class TableService:
             ]
             seated = sum(s.seated for s in live.row.seats)
             if live.row.deal_number == 0 and seated >= live.config.seats:
-                started = await self._start_deal(live)
-                return ActionResult(events + started.events, started.table, started.settlement)
+                try:  # full: deal at once (a table that cannot deal yet just stays a lobby)
+                    started = await self._start_deal(live)
+                except e.TableError:
+                    log.info("table %s is full but cannot deal yet", live.id)
+                else:
+                    return ActionResult(events + started.events, started.table, started.settlement)
             return ActionResult(events, live.status())
 
     async def top_up(self, guild: int, channel: int, user: int, amount: int) -> ActionResult:
@@ -275,7 +280,7 @@ class TableService:
     async def kick(
         self, guild: int, channel: int, target: int, *, admin: bool, by: int | None = None
     ) -> ActionResult:
-        """An admin (or the host, between deals' lobby) removes a player, as if they left."""
+        """An admin (or the table's host, ``by``) removes a player, as if they had left."""
         async with self._locked(guild, channel) as live:
             if not (admin or (by is not None and by == live.row.host_id)):
                 raise e.NotHost("Only a server admin or the host can remove a player.")
@@ -396,7 +401,7 @@ class TableService:
         """Apply a player's action. ``expected`` (table id, deal number, action counter) comes
         from a button: when the table has moved on since it was drawn, the click is stale."""
         async with self._locked(guild, channel) as live:
-            if expected is not None and tuple(expected) != tuple(live.status().expected):
+            if expected is not None and tuple(expected) != tuple(live.expected):
                 raise e.StaleAction()
             engine = live.engine
             if engine is None or not live.deal_open:
@@ -546,7 +551,7 @@ class TableService:
         if engine is None or not live.deal_open or deadline is None or engine.to_act is None:
             self.timers.cancel(live.id)
             return
-        expected, pid, table_id = live.status().expected, engine.to_act, live.id
+        expected, pid, table_id = live.expected, engine.to_act, live.id
 
         async def fire() -> None:
             await self._timed_out(table_id, expected, pid)
@@ -565,7 +570,7 @@ class TableService:
                 live.closed
                 or engine is None
                 or not live.deal_open
-                or tuple(live.status().expected) != tuple(expected)
+                or tuple(live.expected) != tuple(expected)
                 or engine.to_act != pid
             ):
                 return  # the player acted in time, or the table moved on
