@@ -86,3 +86,39 @@ async def test_a_player_sits_at_tables_in_several_channels(service: TableService
     await service.close(GUILD, CHANNEL, HOST)
     assert await balance(db, HOST) == START - 300
     await checked(db)
+
+
+async def test_the_public_sees_no_hand_and_each_player_sees_their_own(service: TableService):
+    await service.open(GUILD, CHANNEL, HOST, "paiute", {"seats": 2}, buy_in=200)
+    started = await service.join(GUILD, CHANNEL, BOB, 200)
+    to_act = started.table.to_act
+    waiting = BOB if to_act == HOST else HOST
+    public = service.status(GUILD, CHANNEL).view
+    mine = service.status(GUILD, CHANNEL, HOST).view
+    assert public is not None
+    assert mine is not None
+    assert public.model_dump()["hand"] is None
+    assert len(mine.model_dump()["hand"]) == 5
+    assert service.legal_actions(GUILD, CHANNEL, waiting) == []
+    assert service.legal_actions(GUILD, CHANNEL, CAT) == []
+    assert [spec.kind for spec in service.legal_actions(GUILD, CHANNEL, to_act or 0)] == ["draw"]
+
+
+async def test_closing_between_deals_gives_the_banker_their_kitty(
+    service: TableService, db: Database
+):
+    rng = random.Random(4)
+    options = {"seats": 2, "shoot": True, "min_bet": 10, "max_bet": 50}
+    await service.open(GUILD, CHANNEL, HOST, "pontoon", options, buy_in=300)
+    await service.join(GUILD, CHANNEL, BOB, 300)
+    over = await play_deal(service, db, rng)
+    assert over.table.view is not None
+    banker = int(over.table.view.model_dump()["banker"])
+    kitty = over.table.kitty
+    assert kitty > 0, "the scenario needs a kitty"
+    stack = next(s.stack for s in over.table.seats if s.user_id == banker)
+    closed = await service.close(GUILD, CHANNEL, HOST)
+    assert closed.remainder == {str(banker): kitty}
+    assert await balance(db, banker) == START - 300 + stack + kitty
+    assert sum([await balance(db, u) or 0 for u in (HOST, BOB)]) == 2 * START
+    await checked(db)

@@ -104,3 +104,36 @@ async def test_a_snapshot_that_disagrees_with_the_stored_chips_is_not_trusted(
             assert await balance(db, user) == START
         await checked(db)
         await two.shutdown()
+
+
+async def _deal_to_end(path: Path, clock: ManualClock, restart_after: int | None) -> object:
+    """Three-player Paiute with fixed seeds, random play; optionally a restart mid-deal."""
+    rng = random.Random(11)
+    async with Database.open(path) as db:
+        svc = TableService(db, clock=clock, seed=lambda: 7)
+        await svc.startup(idle_sweeper=False)
+        await _three(svc, "paiute")
+        steps = 0
+        while svc.status(GUILD, CHANNEL).deal_open and steps != restart_after:
+            await play_one(svc, db, rng)
+            steps += 1
+        assert restart_after is None or steps == restart_after  # stopped mid-deal
+        await svc.shutdown()
+    async with Database.open(path) as db:
+        svc = TableService(db, clock=clock, seed=lambda: 7)
+        await svc.startup(idle_sweeper=False)
+        while svc.status(GUILD, CHANNEL).deal_open:
+            await play_one(svc, db, rng)
+        await svc.shutdown()
+        async with db.read() as conn:
+            recorded = await stats.result(conn, 1, 1)
+    assert recorded is not None
+    return recorded["settlement"], recorded["history"]
+
+
+async def test_a_restart_mid_deal_changes_nothing_about_how_the_deal_ends(
+    tmp_path: Path, clock: ManualClock
+):
+    straight = await _deal_to_end(tmp_path / "straight.db", clock, None)
+    restarted = await _deal_to_end(tmp_path / "restarted.db", clock, 9)
+    assert restarted == straight  # same settlement, same history: the same future
