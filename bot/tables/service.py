@@ -13,59 +13,42 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
-from datetime import timedelta
+from collections.abc import AsyncIterator, Callable, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from bot.tables import errors as e
-from bot.tables._booking import Chips
+from bot.tables._booking import Chips, book, play_absent
+from bot.tables._checks import (
+    check_buy_in,
+    mention,
+    new_ref,
+    refusal,
+    reload,
+    storage_refusals,
+    table_config,
+    timeout_s,
+)
 from bot.tables.listener import NullListener, TableListener
 from bot.tables.model import (
     ActionResult,
     Expected,
     LiveTable,
-    TableConfig,
     TableStatus,
     TimeoutReport,
 )
-from bot.tables.registry import Game, game, kitty_owner, start_events
+from bot.tables.registry import game, kitty_owner, start_events
 from bot.tables.timers import Clock, SystemClock, Timers
-from games.actions import ActionSpec, AmountField, as_dict
-from games.engine import HOUSE, KITTY, Engine
+from games.actions import ActionSpec, as_dict
+from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
 from games.events import Event, public
-from storage import Database, Reason, settings, stats, tables
-from storage import errors as se
+from storage import Database, settings, tables
 from storage.tables import Closed
 
 log = logging.getLogger(__name__)
-
-MAX_AUTO_ACTIONS = 10_000
-"""A bound on actions played for absent players in one step (a deal always ends long before)."""
-
-
-@contextlib.contextmanager
-def storage_refusals() -> Iterator[None]:
-    """Storage's typed failures as the service's refusals (the transaction has rolled back)."""
-    try:
-        yield
-    except se.InsufficientChips as exc:
-        where = "your balance" if exc.where == "balance" else "your stack"
-        raise e.InsufficientChips(f"You need {exc.needed} chips in {where}.") from exc
-    except se.ChannelBusy as exc:
-        raise e.TableExists() from exc
-    except se.TableNotFound as exc:
-        raise e.NoTable() from exc
-    except se.SeatNotFound as exc:
-        raise e.NotSeated() from exc
-    except se.StaleAction as exc:
-        raise e.StaleAction() from exc
-
-
-def mention(pid: str | int | None) -> str:
-    return f"<@{pid}>" if pid is not None and str(pid).isdigit() else str(pid)
 
 
 class TableService:
@@ -184,9 +167,9 @@ class TableService:
             async with self.db.read() as conn:
                 server = await settings.get(conn, guild)
             opts = g.build_options(server, overrides)
-            config = _config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
+            config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
             if buy_in is not None:
-                _check_buy_in(config, buy_in)
+                check_buy_in(config, buy_in)
             with storage_refusals():
                 async with self.db.transaction() as tx:
                     table_id = await tables.open_table(
@@ -198,7 +181,7 @@ class TableService:
                         host_id=host,
                     )
                     if buy_in is not None:
-                        await tables.buy_in(tx, table_id, host, buy_in, ref=_ref(table_id, "in"))
+                        await tables.buy_in(tx, table_id, host, buy_in, ref=new_ref(table_id, "in"))
                     row = await tables.get(tx, table_id)
             assert row is not None  # noqa: S101 - created in this transaction
             live = LiveTable(row, g, opts, config, None, self.clock.now())
@@ -209,7 +192,7 @@ class TableService:
         """Remember the message that shows the table (so a restart can edit it)."""
         async with self._locked(guild, channel) as live, self.db.transaction() as tx:
             await tables.set_message(tx, live.id, message_id)
-            live.row = await _reload(tx, live.id)
+            live.row = await reload(tx, live.id)
 
     async def join(self, guild: int, channel: int, user: int, buy_in: int) -> ActionResult:
         """Sit down with ``buy_in`` chips from the balance. Between deals or before the first;
@@ -223,7 +206,7 @@ class TableService:
                 raise e.TableBusy("You left this deal; you can sit down again once it is over.")
             if sum(s.seated for s in live.row.seats) >= live.config.seats:
                 raise e.TableFull(f"The table is full ({live.config.seats} seats).")
-            _check_buy_in(live.config, buy_in)
+            check_buy_in(live.config, buy_in)
             await self._buy_in(live, user, buy_in)
             events = [
                 public(
@@ -266,8 +249,8 @@ class TableService:
     async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
         with storage_refusals():
             async with self.db.transaction() as tx:
-                await tables.buy_in(tx, live.id, user, amount, ref=_ref(live.id, "in"))
-                live.row = await _reload(tx, live.id)
+                await tables.buy_in(tx, live.id, user, amount, ref=new_ref(live.id, "in"))
+                live.row = await reload(tx, live.id)
         live.last_activity = self.clock.now()
 
     async def leave(self, guild: int, channel: int, user: int) -> ActionResult:
@@ -295,9 +278,9 @@ class TableService:
             with storage_refusals():
                 async with self.db.transaction() as tx:
                     took = await tables.cash_out(
-                        tx, live.id, user, ref=_ref(live.id, "out"), leave=True
+                        tx, live.id, user, ref=new_ref(live.id, "out"), leave=True
                     )
-                    live.row = await _reload(tx, live.id)
+                    live.row = await reload(tx, live.id)
             live.away.discard(pid)
             text = f"{mention(user)} {verb} with {took} chips."
             return ActionResult([public("left", text, user=user, amount=took)], live.status())
@@ -305,7 +288,7 @@ class TableService:
         assert engine is not None  # noqa: S101 - in_deal
         async with self.db.transaction() as tx:
             await tables.set_seated(tx, live.id, user, False)
-            live.row = await _reload(tx, live.id)
+            live.row = await reload(tx, live.id)
         text = f"{mention(user)} {verb}; their stack is cashed out when this deal ends."
         events = [public("leaving", text, user=user)]
         if engine.to_act == pid:  # their turn now: it plays itself
@@ -357,7 +340,7 @@ class TableService:
             closed = await tables.close(
                 tx, live.id, ref=f"table:{live.id}:close", reason=reason, remainder_to=owner
             )
-            live.row = await _reload(tx, live.id)
+            live.row = await reload(tx, live.id)
         self._forget(live)
         assert closed is not None  # noqa: S101 - a table closes once; its ref is new
         return closed
@@ -419,7 +402,7 @@ class TableService:
             try:
                 events = engine.act(pid, action)
             except (IllegalAction, ValidationError) as exc:
-                raise _refusal(exc, specs, action) from exc
+                raise refusal(exc, specs, action) from exc
             live.misses.pop(pid, None)
             live.away.discard(pid)
             return await self._commit(live, engine, before, events)
@@ -458,8 +441,8 @@ class TableService:
         transaction (and the result when the deal ends), then move the table on. Only a
         player's own step counts as activity: a table kept going by timeouts goes idle."""
         try:
-            events = events + self._play_absent(live, engine)
-            result = await self._book(live, engine, before)
+            events = events + play_absent(live, engine)
+            result = await book(self.db, live, engine, before, self._deadline(live, engine))
         except BaseException:
             live.engine = self._restore(live)  # back to the last committed game
             raise
@@ -469,75 +452,10 @@ class TableService:
         self._arm_timer(live)
         return ActionResult(events, live.status(), result)
 
-    def _play_absent(self, live: LiveTable, engine: Engine) -> list[Event]:
-        """Away players and players who left: their timeout action, at once, on their turns."""
-        absent = live.away | {s.pid for s in live.row.seats if not s.seated}
-        events: list[Event] = []
-        for _ in range(MAX_AUTO_ACTIONS):
-            who = engine.to_act
-            if engine.is_over or who is None or who not in absent:
-                return events
-            events += engine.act(who, engine.timeout_action(who))
-            live.peak_pot = max(live.peak_pot, engine.pot)
-        raise RuntimeError(f"table {live.id}: absent players kept the deal going")
-
-    async def _book(self, live: LiveTable, engine: Engine, before: Chips) -> dict[str, int] | None:
-        after = Chips.of(engine)
-        live.peak_pot = max(live.peak_pot, engine.pot)
-        counter, deal = live.row.action_counter + 1, engine.deal_number
-        deadline = None
-        if not engine.is_over and engine.to_act is not None:
-            deadline = self.clock.now() + timedelta(seconds=_timeout_s(live))
-        settlement = engine.settlement() if engine.is_over else None
-        async with self.db.transaction() as tx:
-            await tables.save_action(
-                tx,
-                live.id,
-                ref=f"table:{live.id}:deal:{deal}:action:{counter}",
-                snapshot=engine.snapshot(),
-                deal_number=deal,
-                action_counter=counter,
-                deadline=deadline,
-                stack_deltas=after.deltas(before),
-                pot=after.pot,
-                kitty=after.kitty,
-                house_delta=after.house - before.house,
-                deal_over=engine.is_over,
-                reason=Reason.SETTLEMENT if engine.is_over else Reason.ACTION,
-            )
-            if settlement is not None:
-                await self._record(tx, live, engine, settlement)
-                row = await _reload(tx, live.id)
-                for s in row.seats:  # players who left during the deal are paid out now
-                    if not s.seated and s.stack > 0:
-                        await tables.cash_out(
-                            tx, live.id, s.user_id, ref=f"table:{live.id}:deal:{deal}:out:{s.pid}"
-                        )
-            live.row = await _reload(tx, live.id)
-        if settlement is not None:
-            live.away &= {s.pid for s in live.row.seats if s.seated}
-        return settlement
-
-    async def _record(
-        self, tx: Any, live: LiveTable, engine: Engine, settlement: dict[str, int]
-    ) -> None:
-        info = live.game.record(engine)
-        players = [p for p in settlement if p not in (HOUSE, KITTY)]
-        won = sum(v for p, v in settlement.items() if v > 0 and p in players)
-        await stats.record_result(
-            tx,
-            guild_id=live.row.guild_id,
-            table_id=live.id,
-            game=live.game.name,
-            deal_number=engine.deal_number,
-            pot=max(live.peak_pot, won),
-            settlement=settlement,
-            players=players,
-            winners=info.winners,
-            hand_names=info.hand_names,
-            deck=info.deck,
-            history=engine.history(),
-        )
+    def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
+        if engine.is_over or engine.to_act is None:
+            return None
+        return self.clock.now() + timedelta(seconds=timeout_s(live))
 
     def _restore(self, live: LiveTable) -> Engine | None:
         snapshot = live.row.snapshot
@@ -604,61 +522,3 @@ class TableService:
             await call
         except Exception:
             log.exception("the table listener failed")
-
-
-def _timeout_s(live: LiveTable) -> int:
-    return int(getattr(live.options, "turn_timeout", 60))
-
-
-def _ref(table_id: int, what: str) -> str:
-    return f"table:{table_id}:{what}:{secrets.token_hex(8)}"
-
-
-async def _reload(tx: Any, table_id: int) -> Any:
-    row = await tables.get(tx, table_id)
-    if row is None:
-        raise e.NoTable()
-    return row
-
-
-def _config(
-    g: Game, opts: BaseModel, min_buy_in: int, max_buy_in: int, seats: object
-) -> TableConfig:
-    low, high = g.players(opts)
-    if seats is None:
-        seats = high
-    if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
-        raise e.BadOptions(f"{g.title} seats between {low} and {high} players.")
-    need = g.min_stack(opts)
-    lowest = max(min_buy_in, need)
-    if max_buy_in < lowest:
-        raise e.AmountOutOfBounds(
-            f"Buy-ins on this server go up to {max_buy_in} chips, less than the {need} "
-            "this table needs to deal a player in."
-        )
-    return TableConfig(seats=seats, min_buy_in=lowest, max_buy_in=max_buy_in)
-
-
-def _check_buy_in(config: TableConfig, amount: int) -> None:
-    if not config.min_buy_in <= amount <= config.max_buy_in:
-        raise e.AmountOutOfBounds(
-            f"You can buy in for between {config.min_buy_in} and {config.max_buy_in} chips."
-        )
-
-
-def _refusal(
-    exc: Exception, specs: list[ActionSpec], action: BaseModel | Mapping[str, Any]
-) -> e.TableError:
-    """The engine's refusal as a typed one: an amount out of its bounds, or an illegal move."""
-    message = str(exc) if isinstance(exc, IllegalAction) else "That action is not well formed."
-    try:
-        data = as_dict(action)
-    except Exception:
-        return e.IllegalMove(message)
-    for spec in specs:
-        if spec.kind != data.get("kind"):
-            continue
-        for name, f in spec.fields.items():
-            if isinstance(f, AmountField) and not f.contains(data.get(name)):
-                return e.AmountOutOfBounds(message)
-    return e.IllegalMove(message)
