@@ -312,6 +312,12 @@ class Desk:
         self._locks.pop(table.table_id, None)
         self._deals.pop(table.table_id, None)
 
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """Someone deleted a table's message: post it again at once."""
+        for status in self.service.tables():
+            if status.channel_id == channel_id and status.message_id == message_id:
+                await self.publish(status)
+
     async def guild_removed(self, guild: discord.Guild) -> None:
         """The bot left a server: close its tables there by the refund rule (nothing can be
         posted there any more)."""
