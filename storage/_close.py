@@ -4,7 +4,7 @@ back to its balance."""
 
 from __future__ import annotations
 
-from storage._records import Closed, open_row, seats_of
+from storage._records import HOUSE, Closed, open_row, seats_of
 from storage.db import Conn, atomic
 from storage.errors import ChipsNotConserved, SeatNotFound
 from storage.ledger import Entry, Reason, applied, change_balance, write
@@ -24,7 +24,9 @@ async def close(
        seat that had won chips in the deal), the pot and kitty return to what they held when
        the deal began, and the house bank's gain in the deal is reversed.
     2. What is left in the pot and kitty (a Pontoon banker's kitty) goes to ``remainder_to``
-       (an engine player id), or is split evenly in seat order when that is ``None``.
+       (an engine player id, seated or not: a banker who left takes their kitty), back to the
+       house bank when it is ``HOUSE`` (removed), or is split evenly in seat order when that
+       is ``None``.
     3. Every stack returns to its owner's balance and the table is closed.
     """
     async with atomic(conn):
@@ -48,10 +50,10 @@ async def close(
                 )
             )
         left = row["deal_pot0"] + row["deal_kitty0"]
-        if remainder_to is not None and remainder_to not in {s.pid for s in seats}:
+        if remainder_to not in (None, HOUSE) and remainder_to not in {s.pid for s in seats}:
             raise SeatNotFound(f"player {remainder_to} has no seat to take the remainder")
         takers = [s.pid for s in seats if s.seated] or [s.pid for s in seats]
-        remainder = _share(left, takers, remainder_to)
+        remainder = {} if remainder_to == HOUSE else _share(left, takers, remainder_to)
         for p, amount in remainder.items():
             stacks[p] += amount
             entries.append(

@@ -327,6 +327,24 @@ async def test_the_kitty_is_counted_and_goes_to_the_banker_on_close(db: Database
     await checked(db)
 
 
+async def test_a_banker_who_left_takes_the_kitty_and_a_house_kitty_is_removed(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=0, kitty=50, deal_over=True)
+    async with db.transaction() as tx:  # A leaves the table; the kitty stays until the close
+        await tables.cash_out(tx, table_id, A, ref="out:a", leave=True)
+        closed = await tables.close(tx, table_id, ref="c", remainder_to=str(A))
+    assert closed is not None
+    assert closed.remainder == {str(A): 50}
+    assert await _balance(db, A) == 1000
+    house = await _table(db, (B, 100), channel=10)
+    await _act(db, house, 1, 1, stack_deltas={}, pot=0, kitty=40, house_delta=-40, deal_over=True)
+    async with db.transaction() as tx:
+        closed = await tables.close(tx, house, ref="c2", remainder_to=tables.HOUSE)
+    assert closed is not None
+    assert closed.remainder == {}
+    assert (await checked(db)).kitties == 0
+
+
 async def test_load_open_returns_every_open_table_with_its_seats(tmp_path: Path):
     path = tmp_path / "resume.db"
     async with Database.open(path) as db:
