@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import total_ordering
 from typing import Any
@@ -79,16 +79,33 @@ _RANK_CODES = {
 }
 _RANKS_BY_CODE = {code: rank for rank, code in _RANK_CODES.items()} | {"T": Rank.TEN}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _SUITS_BY_CODE = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 
 
 @total_ordering
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. Ordered by rank, then suit letter, only so lists sort stably."""
+    """One playing card. Ordered by rank, then suit letter, only so lists sort stably.
+
+    Engines and the conservation checks hash and compare cards constantly, so each card keeps
+    one small integer for that instead of hashing two enum members every time.
+    """
 
     rank: Rank
     suit: Suit
+    _key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_key", self.rank.value * 4 + _SUIT_ORDER[self.suit])
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key == other._key
 
     @property
     def code(self) -> str:

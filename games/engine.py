@@ -72,6 +72,14 @@ class Engine(Protocol):
         """1 for the table's first deal, counting up with each :meth:`next_deal`."""
         ...
 
+    def opening_events(self) -> list[Event]:
+        """What dealing this deal did before anyone acted (antes, cards dealt, private cards).
+
+        The table renders them like an action's events; a player's dealt cards come as a
+        private event to that player.
+        """
+        ...
+
     def legal_actions(self, pid: str) -> list[ActionSpec]:
         """Everything ``pid`` may do now, with exact bounds; empty when it is not their move."""
         ...

@@ -110,8 +110,8 @@ _TOP1, _TOP2, _TOP3, _TOP5, _STRAIGHT_HIGH = _build_tables()
 _SPADES, _HEARTS, _DIAMONDS, _CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
 
-def _key(cards: Iterable[Card]) -> int:
-    """The strength key of the best hand in ``cards`` (all of them usable, all distinct)."""
+def _key(cards: tuple[Card, ...]) -> int:
+    """The strength key of the best hand in ``cards`` (all of them usable)."""
     spades = hearts = diamonds = clubs = 0
     for card in cards:
         bit = 1 << card.rank
@@ -132,15 +132,23 @@ def _key(cards: Iterable[Card]) -> int:
     m3 = (sh & (diamonds | clubs)) | (dc & (spades | hearts))
     m4 = sh & dc
 
-    flush = 0
-    if spades.bit_count() >= 5:
-        flush = spades
-    elif hearts.bit_count() >= 5:
-        flush = hearts
-    elif diamonds.bit_count() >= 5:
-        flush = diamonds
-    elif clubs.bit_count() >= 5:
-        flush = clubs
+    in_spades, in_hearts = spades.bit_count(), hearts.bit_count()
+    in_diamonds, in_clubs = diamonds.bit_count(), clubs.bit_count()
+    if in_spades + in_hearts + in_diamonds + in_clubs != len(cards):
+        repeated = sorted({c.code for c in cards if cards.count(c) > 1})
+        raise ValueError(f"a hand cannot hold the same card twice: {', '.join(repeated)}")
+    # At most one suit can hold five of nine cards.
+    flush = (
+        spades
+        if in_spades >= 5
+        else hearts
+        if in_hearts >= 5
+        else diamonds
+        if in_diamonds >= 5
+        else clubs
+        if in_clubs >= 5
+        else 0
+    )
     if flush:
         high = _STRAIGHT_HIGH[flush]
         if high:
@@ -270,16 +278,24 @@ class HandValue:
             return NotImplemented
         return self.key == other.key
 
-    def __lt__(self, other: HandValue) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
         return self.key < other.key
 
-    def __le__(self, other: HandValue) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
         return self.key <= other.key
 
-    def __gt__(self, other: HandValue) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
         return self.key > other.key
 
-    def __ge__(self, other: HandValue) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
         return self.key >= other.key
 
 
@@ -294,7 +310,8 @@ def evaluate(
 
     Cards of ``exclude_suit`` cannot be used, except those in ``keep`` (PP-16: a player's own
     banner always counts). Fewer than five usable cards still make a hand; with none at all
-    the value is the lowest there is.
+    the value is the lowest there is. More than 9 usable cards, or a card given twice, is a
+    caller's bug and raises ``ValueError``.
 
     >>> from games.cards import Card, Suit
     >>> evaluate(Card.parse_many("Ah Ad 7s 7h Kc 2d 9c")).name

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 
 from games.engine import Engine
-from games.palace import PalaceOptions, PalacePoker
 from games.paiute import Paiute, PaiuteOptions
+from games.palace import PalaceOptions, PalacePoker
 from games.pontoon import Pontoon, PontoonOptions
 from games.random_play import InvariantBroken, PlayStats, play_deal
 

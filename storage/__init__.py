@@ -1,59 +1,74 @@
 """Parlour's storage: the chip ledger and everything persisted, on one aiosqlite connection.
 
-No Discord and no ``bot`` here (a test enforces it). Ids: guild, user and channel ids are
-Discord snowflakes (``int``); engine player ids are the user id as a string
-(``accounts.pid(user_id)`` / ``accounts.user_id(pid)``).
+Read this first (table-service engineer). No Discord and no ``bot`` here (a test enforces it).
+Ids: guild, user and channel ids are Discord snowflakes (``int``); engine player ids are the
+user id as a string (``accounts.pid(user_id)`` / ``accounts.user_id(pid)``).
 
 Opening and transactions (``storage.db``)::
 
-    async with Database.open("parlour.db") as db:        # or: db = await Database.open(p)
-        async with db.transaction() as tx:               # BEGIN IMMEDIATE ... COMMIT/ROLLBACK
+    async with Database.open("parlour.db") as db:  # or: db = await Database.open(p)
+        async with db.transaction() as tx:        # BEGIN IMMEDIATE ... COMMIT / ROLLBACK
             await accounts.grant(tx, guild, user, 50, ref="admin:42")
-        async with db.read() as conn:                    # committed reads only
+        async with db.read() as conn:             # committed reads only
             board = await stats.leaderboard(conn, guild, Board.BALANCE, asker=user)
 
-Every function below takes the connection yielded by ``db.transaction()`` (writes; several
-calls in one block commit together) or ``db.read()`` (reads that create nothing). Each write
-operation is atomic on its own (a savepoint), raises a typed error from ``storage.errors``
-(``InsufficientChips``, ``ChipsNotConserved``, ``ChannelBusy``, ``TableNotFound``,
-``SeatNotFound``, ``StaleAction``) with nothing changed, and is idempotent by its ``ref``:
-a repeated ref returns ``False`` / ``0`` / ``None`` and applies nothing.
+Open applies the numbered ``storage/migrations/NNNN_*.sql`` in one transaction
+(``PRAGMA user_version``) with WAL, foreign keys, busy_timeout and synchronous=NORMAL. Every
+function below takes the connection yielded by ``db.transaction()`` (writes; calls in one
+block commit together, an exception out of the block rolls all back) or ``db.read()`` (reads;
+both hold the one ``asyncio.Lock``, so never nest them). Each write is atomic on its own,
+raises a typed ``storage.errors`` error with nothing written (``InsufficientChips``,
+``ChipsNotConserved``, ``ChannelBusy``, ``TableNotFound``, ``SeatNotFound``, ``StaleAction``),
+and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``None``.
 
-- ``accounts``: ``ensure`` (created on first use with the guild's starting balance, booked as
-  a ``starting_grant``), ``balance`` (creates), ``peek_balance`` (does not), ``grant`` (mint:
-  admin grant), ``remove`` (admin removal), ``on_tables`` (chips on open tables), ``pid``,
+- ``accounts``: ``ensure`` (first use creates the account with the guild's starting balance,
+  booked as a ``starting_grant`` row), ``balance`` (creates), ``peek_balance`` (does not),
+  ``grant`` (admin grant: a mint), ``remove`` (admin removal), ``on_tables``, ``pid``,
   ``user_id``.
 - ``ledger``: ``Reason`` (starting_grant, daily, refill, admin_grant, admin_removal, buy_in,
   cash_out, action, settlement, house_result, refund, table_close), ``Entry``, ``history``.
-- ``tables``: ``open_table`` (one open table per channel: ``ChannelBusy``), ``get``,
-  ``in_channel``, ``load_open`` (every open table with seats, snapshot, deadline, counter),
-  ``buy_in`` (balance -> stack), ``cash_out`` (stack -> balance, between deals), ``save_action``
-  (THE booking of an engine action: snapshot + counter + deadline + stack deltas + new pot /
-  kitty + house gain, one step; contributions derived), ``close`` (refund rule), ``idle``,
-  ``set_message``, ``set_deadline``, ``set_seated``; ``Table``, ``Seat``, ``Closed``.
-- ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (granted once per cooldown, even
-  when two claims race).
-- ``stats``: ``record_result`` (one row per finished deal + per-game and all-games stats),
-  ``get_stats``, ``leaderboard`` (``Board.BALANCE`` / ``NET`` / ``WINS``, optional game, top
-  N plus the asker's rank; ties share a rank).
-- ``settings``: ``GuildSettings`` (stakes, timers, starting balance, daily, refill, idle close,
-  limits), ``get``, ``update``.
-- ``audit``: ``audit`` -> ``Audit`` (balances + stacks + pots + kitties == minted - removed, in
-  one query, plus a per-account / per-seat / per-table reconciliation against the ledger),
-  ``backup`` (SQLite online backup). CLI: ``python -m storage audit DB`` (one JSON line; exit 1
-  on a mismatch) and ``python -m storage backup DB DEST``.
+- ``tables``: ``open_table`` (one open table per channel, by a partial unique index:
+  ``ChannelBusy``), ``get``, ``in_channel``, ``load_open`` (every open table with its seats,
+  snapshot, deal number, action counter and deadline: resume these at start), ``buy_in``
+  (balance -> stack; seats the player), ``cash_out`` (stack -> balance, between deals;
+  ``leave=True`` unseats), ``set_seated``, ``set_message``, ``set_deadline``, ``idle``,
+  ``save_action`` and ``close`` (below); values ``Table``, ``Seat``, ``Closed``.
+- ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
+  ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
+- ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
+  per table+deal), ``get_stats``, ``result``, ``leaderboard(conn, guild, Board.BALANCE | NET |
+  WINS, game=None, limit=10, asker=None)`` -> top N + the asker's rank (ties share a rank).
+- ``settings``: ``GuildSettings`` (stakes, bet limit, buy-in limits, turn timer, idle close,
+  starting balance, daily amount + cooldown, refill amount + cooldown, 0 = off), ``get``,
+  ``update``.
+- ``audit``: ``audit(conn)`` / ``audit_file(path)`` -> ``Audit`` (balances + stacks + pots +
+  kitties == minted - removed, one query, plus each account / seat / table reconciled with
+  its ledger rows), ``backup(db, dest)`` / ``backup_file``. CLI: ``python -m storage audit
+  DB`` (one JSON line, exit 1 on a mismatch), ``python -m storage backup DB DEST``.
 
-Booking a table action (the service, after ``engine.act`` accepted it)::
+Booking a table action (after ``engine.act`` accepted it; ``before`` = stacks, pot and kitty
+before the action)::
 
     async with db.transaction() as tx:
         await tables.save_action(
-            tx, table.id, ref=f"table:{table.id}:deal:{n}:action:{k}", snapshot=game.snapshot(),
-            deal_number=n, action_counter=k, deadline=deadline,
-            stack_deltas={p: game.stacks[p] - before[p] for p in before},
-            pot=game.pot, kitty=kitty, house_delta=house_gain,
-            deal_over=game.is_over, reason=Reason.SETTLEMENT if game.is_over else Reason.ACTION)
+            tx, table.id, ref=f"table:{table.id}:deal:{n}:action:{k}",
+            snapshot=game.snapshot(), deal_number=game.deal_number, action_counter=k,
+            stack_deltas={p: game.stacks[p] - before[p] for p in before if p != HOUSE},
+            pot=game.pot, kitty=kitty, house_delta=house_gain_in_this_action,
+            deadline=next_deadline, deal_over=game.is_over,
+            reason=Reason.SETTLEMENT if game.is_over else Reason.ACTION)
         if game.is_over:
-            await stats.record_result(tx, ...)
+            await stats.record_result(tx, guild_id=..., table_id=table.id, game="pontoon",
+                                      deal_number=n, pot=..., settlement=game.settlement(), ...)
+
+``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
+a counter not above the stored one, and a stack going below zero. Contributions to the deal
+are derived from the stack deltas (a new ``deal_number`` restarts them; ``deal_over`` clears
+them), so ``close(tx, table_id, ref=..., reason="admin" | "idle" | "unloadable",
+remainder_to=banker_pid)`` can apply the refund rule: void the unfinished deal (contributions
+back, pot and kitty to their values at the deal's start, the house's gain in it reversed), give
+what is left in pot and kitty to ``remainder_to`` (else split in seat order), pay every stack
+to its balance. The house bank is never a seat: its gains are removals, its losses mints.
 """
 
 from storage import accounts, audit, claims, ledger, settings, stats, tables

@@ -8,6 +8,7 @@ moved chips without its row (or the reverse) even when the totals happen to agre
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -23,8 +24,8 @@ SELECT
   (SELECT COALESCE(SUM(stack), 0) FROM seats) AS stacks,
   (SELECT COALESCE(SUM(pot), 0) FROM tables) AS pots,
   (SELECT COALESCE(SUM(kitty), 0) FROM tables) AS kitties,
-  (SELECT COALESCE(SUM(minted), 0) FROM ledger WHERE minted > 0) AS minted,
-  (SELECT COALESCE(-SUM(minted), 0) FROM ledger WHERE minted < 0) AS removed,
+  (SELECT COALESCE(SUM(minted), 0) FROM ledger WHERE minted != 0 AND minted > 0) AS minted,
+  (SELECT COALESCE(-SUM(minted), 0) FROM ledger WHERE minted != 0 AND minted < 0) AS removed,
   (SELECT COUNT(*) FROM accounts a LEFT JOIN (
       SELECT guild_id, user_id, SUM(balance_delta) AS s FROM ledger
       WHERE user_id IS NOT NULL GROUP BY guild_id, user_id) l
@@ -111,10 +112,7 @@ def backup_file(path: str | Path, dest: str | Path) -> None:
 
 
 async def backup(db: Database, dest: str | Path) -> None:
-    """Back up from inside the running process, between transactions."""
-    async with db.read() as conn:
-        target = sqlite3.connect(dest)
-        try:
-            await conn.backup(target)
-        finally:
-            target.close()
+    """Back up from inside the running process: a second, read-only connection in a worker
+    thread (WAL lets it read while the bot writes), so neither the event loop nor the
+    transaction lock waits for the copy."""
+    await asyncio.to_thread(backup_file, db.path, dest)

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Awaitable, Generator
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -117,7 +117,12 @@ class Database:
         """Apply every migration newer than ``user_version``, all in one transaction."""
         async with self.transaction() as conn:
             current = int(await scalar(conn, "PRAGMA user_version"))
-            for version, sql in migrations():
+            known = migrations()
+            if current > len(known):
+                raise RuntimeError(
+                    f"{self.path} is at schema version {current}; this code knows {len(known)}"
+                )
+            for version, sql in known:
                 if version <= current:
                     continue
                 for statement in split_statements(sql):
@@ -170,30 +175,49 @@ class _Opening:
             await self._db.close()
 
 
+# One thread hop each: aiosqlite runs every call on its worker thread, and a hop (~50-100 us)
+# costs more than the statement itself, so none of these opens a cursor it must then close.
+
+
 async def scalar(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> Any:
     """The first column of the first row (``None`` when there is no row)."""
-    async with conn.execute(sql, params) as cur:
-        row = await cur.fetchone()
-    return None if row is None else row[0]
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0][0] if rows else None
 
 
 async def fetch_one(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
     """The first row, or ``None``."""
-    async with conn.execute(sql, params) as cur:
-        return await cur.fetchone()
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0] if rows else None
 
 
 async def fetch_all(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
     """Every row."""
-    async with conn.execute(sql, params) as cur:
-        rows = await cur.fetchall()
-    return list(rows)
+    return list(await conn.execute_fetchall(sql, params))
 
 
 async def changes(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> int:
     """Run one write statement and return how many rows it changed."""
-    async with conn.execute(sql, params) as cur:
-        return int(cur.rowcount)
+    cur = await conn.execute(sql, params)
+    return int(cur.rowcount)
+
+
+async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
+    """Send statements to the database thread back to back and wait for them all: one round
+    trip instead of one each (they run in the order given). For writes whose preconditions
+    were checked already; a failure is raised after every statement has finished, so the
+    transaction helper's ROLLBACK follows them."""
+    results = await asyncio.gather(*statements, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+    return list(results)
+
+
+async def changes_many(conn: Conn, sql: str, params: list[tuple[Any, ...]]) -> int:
+    """Run one write statement per parameter tuple; the rows changed in all."""
+    cur = await conn.executemany(sql, params)
+    return int(cur.rowcount)
 
 
 @contextlib.asynccontextmanager

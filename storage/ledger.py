@@ -62,13 +62,14 @@ class Entry:
     created_at: str | None = None
 
 
-_INSERT = (
+INSERT = (
     "INSERT INTO ledger (ref, reason, guild_id, user_id, table_id, balance_delta, stack_delta,"
     " pot_delta, kitty_delta, minted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
-def _params(e: Entry) -> tuple[object, ...]:
+def params(e: Entry) -> tuple[object, ...]:
+    """The parameters of :data:`INSERT` for one row."""
     return (
         e.ref,
         e.reason.value,
@@ -95,7 +96,7 @@ async def applied(conn: Conn, ref: str) -> bool:
 async def write(conn: Conn, entries: Sequence[Entry]) -> None:
     """Write rows whose refs derive from a ref already claimed (a clash is a bug: it raises)."""
     if entries:
-        await conn.executemany(_INSERT, [_params(e) for e in entries])
+        await conn.executemany(INSERT, [params(e) for e in entries])
 
 
 async def change_balance(conn: Conn, guild_id: int, user_id: int, delta: int) -> None:

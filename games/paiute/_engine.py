@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, ChoiceField, as_dict
-from games.cards import Card, Deck, codes
+from games.cards import Card, Deck, codes, show
 from games.errors import IllegalAction
-from games.events import Event, public
+from games.events import Event, private, public
 from games.paiute import _turns as rules
 from games.paiute._options import (
     ActionKind,
@@ -50,7 +50,7 @@ class Paiute:
     def __init__(self, state: DealState, rng: random.Random) -> None:
         self._s = state
         self._rng = rng
-        self._call_cache: tuple[int, list[Card | None]] | None = None
+        self._specs_cache: tuple[int, list[ActionSpec]] | None = None
 
     # -- creation -------------------------------------------------------------------------
 
@@ -233,9 +233,15 @@ class Paiute:
     # -- acting -------------------------------------------------------------------------------
 
     def legal_actions(self, pid: str) -> list[ActionSpec]:
-        s = self._s
         if pid != self.to_act:
             return []
+        # Cached per accepted action: listing a call evaluates seven hands.
+        if self._specs_cache is None or self._specs_cache[0] != self._s.actions:
+            self._specs_cache = (self._s.actions, self._list_actions(pid))
+        return list(self._specs_cache[1])
+
+    def _list_actions(self, pid: str) -> list[ActionSpec]:
+        s = self._s
         if s.phase is Phase.DRAW:
             sources = tuple(src.value for src in rules.can_draw_from(s))
             return [
@@ -252,7 +258,7 @@ class Paiute:
                 label="Discard a card",
             )
         ]
-        options = self._call_options(pid)
+        options = rules.call_options(s, pid)
         if options:
             specs.append(
                 ActionSpec(
@@ -266,12 +272,6 @@ class Paiute:
                 )
             )
         return specs
-
-    def _call_options(self, pid: str) -> list[Card | None]:
-        """Cached per accepted action: listing them evaluates seven hands."""
-        if self._call_cache is None or self._call_cache[0] != self._s.actions:
-            self._call_cache = (self._s.actions, rules.call_options(self._s, pid))
-        return self._call_cache[1]
 
     def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
         """Verify the action, then apply it; a refusal changes nothing."""
@@ -317,8 +317,16 @@ class Paiute:
         return {"kind": ActionKind.DISCARD.value, "card": card.code}
 
     def opening_events(self) -> list[Event]:
-        """What the table hears when the deal starts (hands go by DM from :meth:`view`)."""
+        """The deal as the table hears it, then each player's five cards for their eyes only.
+
+        Read right after the deal is made (``new()`` / ``next_deal()``): the private events
+        carry the hands as they are now.
+        """
         s = self._s
+        hands = [
+            private(pid, "hand", f"Your hand: {show(s.hands[pid])}.", hand=codes(s.hands[pid]))
+            for pid in s.players
+        ]
         return [
             public(
                 "deal",
@@ -329,7 +337,8 @@ class Paiute:
                 indicator=s.indicator.code,
                 discard=s.discards[-1].code,
                 pot=s.pot,
-            )
+            ),
+            *hands,
         ]
 
 

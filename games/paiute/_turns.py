@@ -63,7 +63,11 @@ def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> li
             events.append(_rebuild_stock(s, rng))
         card = s.stock.pop(0)
         events.append(public("draw", f"{pid} draws from the stock.", player=pid, source="stock"))
-        events.append(private(pid, "drawn", f"You draw {card}.", card=card.code))
+        events.append(
+            private(
+                pid, "drawn", f"You draw {card}.", card=card.code, hand=codes([*s.hands[pid], card])
+            )
+        )
     else:
         card = s.discards.pop()
         s.taken = card

@@ -9,7 +9,7 @@ banker's turn and the settlement), ``_flow`` (everything nobody has to decide), 
 Readings of the spec where it is silent, all deliberate:
 
 - The opening phase ends with the banker's ``stay`` ("keep the bank and deal"); with the house
-  bank nothing is to be decided, so the house deals at once (events in ``start_events``).
+  bank nothing is to be decided, so the house deals at once (events in ``opening_events()``).
 - A punter who has not staked sits out (the spec's staking timeout); that needs an action the
   engine accepts, so there is one more kind, ``sit_out``. Their first card goes under the pack.
 - In the shoot phase (PO-25), ``shoot`` with amount 0 places no shoot bet.
@@ -27,22 +27,48 @@ Readings of the spec where it is silent, all deliberate:
 
 from games.pontoon._game import Pontoon
 from games.pontoon._options import (
+    AcceptBank,
     ActionKind,
     BankerMode,
+    Buy,
+    DeclineBank,
+    Draw,
+    Kitty,
+    OfferBank,
     PontoonAction,
     PontoonOptions,
+    Shoot,
+    SitOut,
+    Split,
     SplitRule,
+    Stake,
+    Stay,
+    Stick,
+    Twist,
 )
 from games.pontoon._values import HandKind, HandValue, hand_value
 
 __all__ = [
+    "AcceptBank",
     "ActionKind",
     "BankerMode",
+    "Buy",
+    "DeclineBank",
+    "Draw",
     "HandKind",
     "HandValue",
+    "Kitty",
+    "OfferBank",
     "Pontoon",
     "PontoonAction",
     "PontoonOptions",
+    "Shoot",
+    "SitOut",
+    "Split",
     "SplitRule",
+    "Stake",
+    "Stay",
+    "Stick",
+    "Twist",
     "hand_value",
 ]

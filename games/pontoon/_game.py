@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
@@ -33,7 +34,14 @@ from games.pontoon._state import Phase, State
 from games.pontoon._views import PontoonView, build_view
 from games.randomness import new_rng, rng_from_state, rng_state
 
-_VERBS = {"stake": "stake", "shoot": "shoot", "buy": "buy a card for", "kitty": "put in"}
+_VERBS = {
+    "stake": "stake",
+    "shoot": "shoot",
+    "buy": "buy a card for",
+    "kitty": "put in",
+    "offer_bank": "ask",
+}
+_NO_RNG = random.Random(0)  # noqa: S311 - a one-option ChoiceField's sample needs no randomness
 
 
 class Pontoon:
@@ -47,9 +55,12 @@ class Pontoon:
     def __init__(self, state: State, rng_data: list[Any], start_events: list[Event]) -> None:
         self._s = state
         self._rng = rng_from_state(rng_data)
-        self.start_events = start_events
-        """Events of what the deal did by itself when it was created (the house deals at once;
-        a bank passed between deals); the table shows them like an action's events."""
+        self._opening = start_events
+
+    def opening_events(self) -> list[Event]:
+        """What the deal did by itself when it was created (the house deals at once; a bank
+        passed between deals); the table shows them like an action's events."""
+        return list(self._opening)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -273,12 +284,15 @@ class Pontoon:
                 return reason
             allowed = ", ".join(dict.fromkeys(spec.kind for spec in specs))
             return f"You can't {kind} now. You can: {allowed}."
+        if kind == ActionKind.OFFER_BANK:
+            target = [s for s in same if s.fields["to"].contains(data.get("to"))]
+            if not target:
+                names = ", ".join(str(s.fields["to"].sample(_NO_RNG)) for s in same)
+                return f"You can offer the bank to: {names}."
+            same = target
         for spec in same:
             for name, f in spec.fields.items():
                 if isinstance(f, AmountField) and not f.contains(data.get(name)):
                     verb = _VERBS.get(kind, f"{kind} with")
                     return f"You can {verb} between {f.min} and {f.max} chips."
-        if kind == ActionKind.OFFER_BANK:
-            targets = ", ".join(str(spec.fields["to"].model_dump().get("options")) for spec in same)
-            return f"You can offer the bank to: {targets}, for no more than the buyer's stack."
         return f"That {kind} is not allowed now."

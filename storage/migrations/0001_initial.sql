@@ -77,8 +77,12 @@ CREATE TABLE ledger (
     created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 
-CREATE INDEX ledger_by_account ON ledger (guild_id, user_id, id);
-CREATE INDEX ledger_by_table ON ledger (table_id) WHERE table_id IS NOT NULL;
+-- Covering indexes: the audit's per-account and per-table reconciliations read only these.
+CREATE INDEX ledger_by_account ON ledger (guild_id, user_id, balance_delta)
+    WHERE user_id IS NOT NULL;
+CREATE INDEX ledger_by_table ON ledger (table_id, user_id, stack_delta, pot_delta, kitty_delta)
+    WHERE table_id IS NOT NULL;
+CREATE INDEX ledger_mints ON ledger (minted) WHERE minted != 0;
 
 CREATE TABLE claims (
     guild_id   INTEGER NOT NULL,

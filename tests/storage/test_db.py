@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from storage import Database, accounts
-from storage.db import fetch_all, migrations, scalar, split_statements
+from storage.db import fetch_all, migrations, pipeline, scalar, split_statements
 
 from .conftest import GUILD, checked
 
@@ -97,3 +98,38 @@ def test_an_unfinished_statement_is_refused():
 def test_every_migration_stamps_its_own_version():
     for version, sql in migrations():
         assert sql.rstrip().endswith(f"PRAGMA user_version = {version};")
+
+
+async def test_a_failing_statement_in_a_pipeline_rolls_the_whole_transaction_back(db: Database):
+    async def pipelined() -> None:
+        async with db.transaction() as tx:
+            await pipeline(
+                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)"),
+                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)"),  # duplicate
+                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)"),
+            )
+
+    with pytest.raises(sqlite3.IntegrityError):
+        await pipelined()
+    async with db.read() as conn:
+        assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 0
+
+
+async def test_pipelined_statements_run_in_the_order_given(db: Database):
+    async with db.transaction() as tx:
+        await pipeline(
+            *(
+                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (i,))
+                for i in range(50)
+            )
+        )
+        rows = await fetch_all(tx, "SELECT guild_id FROM guild_settings ORDER BY rowid")
+    assert [r[0] for r in rows] == list(range(50))
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path):
+    path = tmp_path / "future.db"
+    async with Database.open(path) as db, db.transaction() as tx:
+        await tx.execute("PRAGMA user_version = 999")
+    with pytest.raises(RuntimeError, match="version 999"):
+        await Database.open(path)

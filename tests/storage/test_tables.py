@@ -327,6 +327,24 @@ async def test_the_kitty_is_counted_and_goes_to_the_banker_on_close(db: Database
     await checked(db)
 
 
+async def test_a_banker_who_left_takes_the_kitty_and_a_house_kitty_is_removed(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=0, kitty=50, deal_over=True)
+    async with db.transaction() as tx:  # A leaves the table; the kitty stays until the close
+        await tables.cash_out(tx, table_id, A, ref="out:a", leave=True)
+        closed = await tables.close(tx, table_id, ref="c", remainder_to=str(A))
+    assert closed is not None
+    assert closed.remainder == {str(A): 50}
+    assert await _balance(db, A) == 1000
+    house = await _table(db, (B, 100), channel=10)
+    await _act(db, house, 1, 1, stack_deltas={}, pot=0, kitty=40, house_delta=-40, deal_over=True)
+    async with db.transaction() as tx:
+        closed = await tables.close(tx, house, ref="c2", remainder_to=tables.HOUSE)
+    assert closed is not None
+    assert closed.remainder == {}
+    assert (await checked(db)).kitties == 0
+
+
 async def test_load_open_returns_every_open_table_with_its_seats(tmp_path: Path):
     path = tmp_path / "resume.db"
     async with Database.open(path) as db:
@@ -360,3 +378,45 @@ async def test_sitting_out_keeps_the_stack(db: Database):
     table = await _get(db, table_id)
     assert table.stacks == {str(A): 100}
     assert table.chips == 200
+
+
+async def test_chips_won_in_an_unfinished_deal_cannot_be_cashed_out(db: Database):
+    table_id = await _table(db, (A, 100), (B, 100))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=50)
+    await _act(db, table_id, 1, 2, stack_deltas={str(B): 50}, pot=0)  # B won, deal not over
+    async with db.transaction() as tx:
+        with pytest.raises(InsufficientChips):
+            await tables.cash_out(tx, table_id, B, ref="out:all")
+        assert await tables.cash_out(tx, table_id, B, 100, ref="out:own") == 100
+        closed = await tables.close(tx, table_id, ref="c")  # the void takes the 50 back
+    assert closed is not None
+    assert closed.refunded == {str(A): 50, str(B): -50}
+    assert await _balance(db, A) == 1000
+    assert await _balance(db, B) == 1000
+    await checked(db)
+
+
+async def test_the_remainder_goes_to_a_banker_who_sat_out_and_never_to_a_stranger(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -60}, pot=0, kitty=60, deal_over=True)
+    async with db.transaction() as tx:
+        await tables.set_seated(tx, table_id, A, False)
+        with pytest.raises(SeatNotFound):
+            await tables.close(tx, table_id, ref="c1", remainder_to=str(C))
+        closed = await tables.close(tx, table_id, ref="c2", remainder_to=str(A))
+    assert closed is not None
+    assert closed.remainder == {str(A): 60}
+    assert await _balance(db, A) == 1000
+    await checked(db)
+
+
+async def test_an_odd_remainder_is_split_in_seat_order(db: Database):
+    table_id = await _table(db, (A, 300), (B, 300), (C, 300))
+    await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=50)
+    await _act(db, table_id, 2, 2, stack_deltas={str(B): -10}, pot=60)  # deal 1 never ended
+    async with db.transaction() as tx:
+        closed = await tables.close(tx, table_id, ref="c")
+    assert closed is not None
+    assert closed.refunded == {str(B): 10}
+    assert closed.remainder == {str(A): 17, str(B): 17, str(C): 16}
+    await checked(db)

@@ -70,16 +70,24 @@ def _suit_value(suited: tuple[int, ...], wilds: int) -> Value | None:
     return best
 
 
+@cache
+def _ranks_with_wilds(natural_ranks: tuple[int, ...], wilds: int) -> Value | None:
+    """Best rank-only category over every value of every wild."""
+    found = [
+        _rank_value(tuple(sorted(natural_ranks + values)))
+        for values in combinations_with_replacement(ALL_RANKS, wilds)
+    ]
+    return max((f for f in found if f is not None), default=None)
+
+
 def brute_value(cards: Sequence[Card], wild_rank: int) -> Value | None:
     """The best combination's value by trying everything."""
     naturals = [c for c in cards if c.rank != wild_rank]
     wilds = len(cards) - len(naturals)
     candidates: list[Value] = []
-    natural_ranks = tuple(int(c.rank) for c in naturals)
-    for values in combinations_with_replacement(ALL_RANKS, wilds):
-        found = _rank_value(tuple(sorted(natural_ranks + values)))
-        if found is not None:
-            candidates.append(found)
+    found = _ranks_with_wilds(tuple(sorted(int(c.rank) for c in naturals)), wilds)
+    if found is not None:
+        candidates.append(found)
     for suit in Suit:
         suited = tuple(sorted(int(c.rank) for c in naturals if c.suit is suit))
         found = _suit_value(suited, wilds)

@@ -45,7 +45,7 @@ def _corpus_hand(rng: random.Random) -> tuple[list[Card], Rank]:
     return hand, wild
 
 
-def test_evaluator_matches_brute_force_on_a_corpus():
+def test_pa_13_evaluator_matches_brute_force_on_a_corpus():
     rng = random.Random(20261129)
     seen: Counter[object] = Counter()
     for _ in range(CORPUS_SIZE):
@@ -104,7 +104,7 @@ def test_evaluator_matches_brute_force_on_a_corpus():
         ("As Ks Qs Js 9h 3c", Rank.FIVE, None, None),
     ],
 )
-def test_edge_cases(hand, wild, category, key):
+def test_pa_13_edge_cases(hand, wild, category, key):
     combo = best_combination(cards(hand), wild)
     assert value(combo) == brute_value(cards(hand), wild)
     if category is None:
@@ -114,7 +114,7 @@ def test_edge_cases(hand, wild, category, key):
         assert (combo.category, combo.key) == (category, key)
 
 
-def test_plain_poker_hands_are_not_combinations():
+def test_pa_12_plain_poker_hands_are_not_combinations():
     no_wild = Rank.TWO
     for hand in (
         "As Ks 9s 7s 4s",  # flush

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.cards import Card
 from games.errors import IllegalAction
-from games.palace import Ending, Status
+from games.palace import Ending, PalacePoker, Status
 from games.palace._showdown import all_cards_of, battle_hand
 from games.poker import evaluate
 from tests.games.palace.helpers import codes_in, deal_deck, kinds, public_text, spec, table
@@ -22,17 +24,18 @@ FULL_TIE = (["7s", "7h", "Jd"], ["7d Kc 4c", "7c Kd 4d", "10d 8d 6d"])
 """Equal hands and one own-suit card each."""
 
 
-def battle(case, n=3, **options):
+def battle(case: tuple[list[str], list[str]], n: int = 3, **options: Any) -> PalacePoker:
     banners, palaces = case
     game = table(n, deal_deck(banners[:n], palaces[:n]), **options)
     game.act("a", {"kind": "bet", "target": "b"})
     return game
 
 
-def with_soldier_for_b(**options):
+def with_soldier_for_b(**options: Any) -> PalacePoker:
     """a stays, b buys 2c and keeps it, c stays: a's turn, b has one soldier."""
-    game = table(3, deal_deck(["As", "Kh", "Qd"], ["Js Jh Jd", "10s 10h 10d", "9s 9h 9d"],
-                              ["2c"]), **options)
+    game = table(
+        3, deal_deck(["As", "Kh", "Qd"], ["Js Jh Jd", "10s 10h 10d", "9s 9h 9d"], ["2c"]), **options
+    )
     game.act("a", {"kind": "stay"})
     game.act("b", {"kind": "buy"})
     game.act("b", {"kind": "discard_soldiers", "cards": []})

@@ -25,9 +25,7 @@ def test_pp1_two_to_ten_players_and_standard_hand_ranks():
     assert len(table(10).state.seats) == 10
     # Standard ranks: a flush beats a straight, and A-2-3-4-5 is the lowest straight. Each
     # buys one soldier, then a quiet round ends the hand in the PP-21 showdown.
-    deck = deal_deck(
-        ["5s", "6h", "Kd"], ["Ah 2c 3d", "2h 3c 4s", "Qd 9d 7d"], ["4h", "5d", "2d"]
-    )
+    deck = deal_deck(["5s", "6h", "Kd"], ["Ah 2c 3d", "2h 3c 4s", "Qd 9d 7d"], ["4h", "5d", "2d"])
     game = table(3, deck)
     for pid in "abc":
         game.act(pid, {"kind": "buy"})
@@ -74,7 +72,10 @@ def test_pp3_the_cut_picks_the_first_dealer_and_the_deal_passes_left():
 
 def test_pp4_everyone_antes_and_seat_zero_is_left_of_the_dealer():
     game = PalacePoker.new(
-        ["a", "b", "c", "d"], dict.fromkeys("abcd", 100), PalaceOptions(small_bet=10), seed=1,
+        ["a", "b", "c", "d"],
+        dict.fromkeys("abcd", 100),
+        PalaceOptions(small_bet=10),
+        seed=1,
         dealer="b",
     )
     assert game.state.seats == ["c", "d", "a", "b"]
@@ -88,11 +89,19 @@ def test_pp4_everyone_antes_and_seat_zero_is_left_of_the_dealer():
     ("n", "top", "expected", "rejected"),
     [
         (2, ["As", "Ks", "Kh"], ["As", "Kh"], ["Ks"]),
-        (4, ["As", "Ks", "Ah", "Kh", "Qs", "Ad", "Qh", "Kd", "Ac"], ["As", "Ah", "Ad", "Ac"],
-         ["Ks", "Kh", "Qs", "Qh", "Kd"]),
+        (
+            4,
+            ["As", "Ks", "Ah", "Kh", "Qs", "Ad", "Qh", "Kd", "Ac"],
+            ["As", "Ah", "Ad", "Ac"],
+            ["Ks", "Kh", "Qs", "Qh", "Kd"],
+        ),
         # Seat 4 starts a new group of four: a spade is welcome again there.
-        (5, ["As", "Ks", "Ah", "Kh", "Qs", "Ad", "Qh", "Kd", "Ac", "Js"],
-         ["As", "Ah", "Ad", "Ac", "Js"], ["Ks", "Kh", "Qs", "Qh", "Kd"]),
+        (
+            5,
+            ["As", "Ks", "Ah", "Kh", "Qs", "Ad", "Qh", "Kd", "Ac", "Js"],
+            ["As", "Ah", "Ad", "Ac", "Js"],
+            ["Ks", "Kh", "Qs", "Qh", "Kd"],
+        ),
     ],
 )
 def test_pp5_banner_suits_differ_within_each_group_of_four(n, top, expected, rejected):

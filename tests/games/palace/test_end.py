@@ -51,7 +51,7 @@ def test_pp21_a_round_with_no_buy_or_bet_ends_in_a_normal_showdown():
     game = table(3, deal_deck(["As", "Kh", "Qd"], ["Ah Ad 2c", "Kd Kc 3c", "2d 3d 4d"]))
     game.act("a", {"kind": "stay"})
     game.act("b", {"kind": "stay"})
-    assert not game.is_over
+    assert game.phase == "play"
     events = game.act("c", {"kind": "stay"})
     assert game.is_over
     result = game.state.result
@@ -80,8 +80,14 @@ def test_pp21_a_buy_restarts_the_quiet_round():
 def test_pp22_ties_split_with_odd_chips_from_the_dealers_left():
     # Dealer a: seats are b, c, a. b and a tie with nines, five, two; c has queen high.
     deck = deal_deck(["9h", "Qd", "9s"], ["9c 5d 2d", "3s 4s 6c", "9d 5c 2h"])
-    game = PalacePoker.new(["a", "b", "c"], dict.fromkeys("abc", 100), PalaceOptions(small_bet=10),
-                           seed=1, deck=deck, dealer="a")
+    game = PalacePoker.new(
+        ["a", "b", "c"],
+        dict.fromkeys("abc", 100),
+        PalaceOptions(small_bet=10),
+        seed=1,
+        deck=deck,
+        dealer="a",
+    )
     assert game.state.seats == ["b", "c", "a"]
     for pid in "bca":
         game.act(pid, {"kind": "stay"})

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.errors import IllegalAction
-from games.palace import Bet, Buy, Raise, Stay
+from games.palace import Bet, Buy, PalacePoker, Raise, Stay
 from tests.games.palace.helpers import kinds, spec, table
 
 
-def refused(game, pid, action, match):
+def refused(game: PalacePoker, pid: str, action: Any, match: str) -> None:
     before = game.snapshot()
     with pytest.raises(IllegalAction, match=match):
         game.act(pid, action)

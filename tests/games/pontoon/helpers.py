@@ -21,7 +21,7 @@ def deck(codes: str) -> list[Card]:
 def game(
     codes: str,
     players: tuple[str, ...] = ("a", "b", "c"),
-    banker: str | None = "a",
+    dealer: str | None = "a",
     stacks: dict[str, int] | None = None,
     **options: Any,
 ) -> Pontoon:
@@ -33,7 +33,7 @@ def game(
         opts,
         seed=1,
         deck=deck(codes),
-        dealer=banker,
+        dealer=dealer,
     )
 
 

@@ -17,9 +17,11 @@ def test_PO_15_banker_turns_up_and_draws_face_up():
     dealt(g, {"b": 20, "c": 30})
     g.act("b", {"kind": "stick"})
     events = g.act("c", {"kind": "stick"})
-    assert g.phase == "banker" and g.to_act == "a"
+    assert g.phase == "banker"
+    assert g.to_act == "a"
     shown = [e for e in events if e.kind == "banker_shows"]
-    assert shown and shown[0].data["cards"] == ["2s", "3c"]
+    assert shown
+    assert shown[0].data["cards"] == ["2s", "3c"]
     assert kinds(g, "a") == ["draw", "stay"]
     for card in ("4c", "5c", "6c"):
         events = g.act("a", {"kind": "draw"})

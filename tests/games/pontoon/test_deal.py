@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalAction
-from games.pontoon import Pontoon, PontoonOptions
+from games.pontoon import Pontoon, PontoonOptions, Stake
 from games.randomness import new_rng
 from games.seats import cut_for_deal
 
@@ -53,14 +53,14 @@ def test_PO_5_one_card_each_punters_see_theirs_banker_sees_nothing():
 
 
 def test_PO_6_stakes_in_turn_from_the_banker_left():
-    g = game("5s 6s 7s Ks 10d 9c", players=("a", "b", "c", "d"), banker="c")
+    g = game("5s 6s 7s Ks 10d 9c", players=("a", "b", "c", "d"), dealer="c")
     g.act("c", {"kind": "stay"})
     assert g.to_act == "d"
     with pytest.raises(IllegalAction, match="d's turn"):
         g.act("a", {"kind": "stake", "amount": 10})
     with pytest.raises(IllegalAction, match="between 10 and 100"):
         g.act("d", {"kind": "stake", "amount": 9})
-    g.act("d", {"kind": "stake", "amount": 10})
+    g.act("d", Stake(amount=10))  # a pydantic action model works as well as a dict
     g.act("a", {"kind": "stake", "amount": 20})
     assert g.to_act == "b"
     assert g.pot == 30
@@ -75,7 +75,8 @@ def test_PO_7_second_card_and_banker_sees_both():
     assert g.view("b").banker_hand.cards == [None, None]
     assert g.view("b").punters[0].hands[0].cards == ["5s", "Ks"]
     banker_dm = [e for e in events if e.to == "a"]
-    assert banker_dm and banker_dm[0].data["cards"] == ["7s", "9c"]
+    assert banker_dm
+    assert banker_dm[0].data["cards"] == ["7s", "9c"]
 
 
 def test_PO_7_banker_pontoon_collects_double_at_once():
@@ -85,3 +86,20 @@ def test_PO_7_banker_pontoon_collects_double_at_once():
     assert g.view(None).banker_hand.cards == ["As", "Kc"]  # shown at once
     # b pays twice the stake; c has only 5 more chips after staking 30, so pays 35 in all
     assert g.settlement() == {"a": 75, "b": -40, "c": -35}
+
+
+def test_PO_2_kitty_bounded_by_the_bets():
+    g = game("2s", shoot=True)
+    assert bounds(g, "a", "kitty") == (10, 100)
+
+
+def test_history_shows_every_card_only_after_the_end():
+    g = game("5s 6s As Ks 10d Kc")
+    dealt(g, {"b": 20, "c": 30})  # the banker's pontoon ends the deal
+    before = game("5s 6s 7s Ks 10d 9c")
+    dealt(before, {"b": 20, "c": 30})
+    assert not [line for line in before.history() if line["kind"] == "cards"]
+    assert [line["kind"] for line in before.history()].count("action") == 3  # stay, 2 stakes
+    cards = [line for line in g.history() if line["kind"] == "cards"]
+    assert len(cards[0]["start_pack"]) == 52
+    assert cards[0]["banker"] == ["As", "Kc"]

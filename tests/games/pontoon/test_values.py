@@ -42,5 +42,6 @@ def test_PO_3_order_of_hands():
     assert v("As Kd 10c").kind == HandKind.TWENTY_ONE  # 21 in three cards is not a pontoon
     assert v("As 2d 3c 4h Kc").kind == HandKind.FIVE_CARD_TRICK  # five cards with 21
     assert v("Ks Qd 2c Ah 3c").kind == HandKind.BUST  # five cards over 21
-    assert v("As Kd").pays_double and v("2s 3d 4h 5c 6s").pays_double
+    assert v("As Kd").pays_double
+    assert v("2s 3d 4h 5c 6s").pays_double
     assert sorted([twenty, bust, pontoon, trick]) == [bust, twenty, trick, pontoon]

@@ -1,0 +1,126 @@
+"""Turning engine chip changes into one ``tables.save_action`` booking.
+
+The engine holds the chips during a deal; the service reads them before and after a step (a
+player's action with whatever plays itself after it, or a new deal) and books the difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from bot.tables._checks import reload
+from bot.tables.model import LiveTable
+from bot.tables.registry import kitty, owed_outside
+from games.engine import HOUSE, KITTY, Engine
+from games.events import Event
+from storage import Database, Reason, stats, tables
+from storage.tables import Table
+
+MAX_AUTO_ACTIONS = 10_000
+"""A bound on actions played for absent players in one step (a deal always ends long before)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chips:
+    """Where a table's chips are, as the engine (or storage, between deals) sees them."""
+
+    stacks: dict[str, int]
+    pot: int
+    kitty: int
+    house: int = 0
+    owed: dict[str, int] = field(default_factory=dict)
+    """Chips the deal owes players not in it (cumulative over the deal)."""
+
+    @classmethod
+    def of(cls, engine: Engine) -> Chips:
+        stacks = {p: v for p, v in engine.stacks.items() if p != HOUSE}
+        return cls(
+            stacks, engine.pot, kitty(engine), engine.stacks.get(HOUSE, 0), owed_outside(engine)
+        )
+
+    @classmethod
+    def stored(cls, row: Table) -> Chips:
+        """Between deals: the stored stacks; the house bank starts every deal at 0."""
+        return cls({s.pid: s.stack for s in row.seats}, row.pot, row.kitty)
+
+    def deltas(self, before: Chips) -> dict[str, int]:
+        """Each seat's stack change from ``before`` to this (owed chips go to the owner)."""
+        out = {p: v - before.stacks.get(p, 0) for p, v in self.stacks.items()}
+        for p, v in self.owed.items():
+            out[p] = out.get(p, 0) + v - before.owed.get(p, 0)
+        return {p: d for p, d in out.items() if d}
+
+
+def play_absent(live: LiveTable, engine: Engine) -> list[Event]:
+    """Away players and players who left: their timeout action, at once, on their turns."""
+    absent = live.away | {s.pid for s in live.row.seats if not s.seated}
+    events: list[Event] = []
+    for _ in range(MAX_AUTO_ACTIONS):
+        who = engine.to_act
+        if engine.is_over or who is None or who not in absent:
+            return events
+        events += engine.act(who, engine.timeout_action(who))
+        live.peak_pot = max(live.peak_pot, engine.pot)
+    raise RuntimeError(f"table {live.id}: absent players kept the deal going")
+
+
+async def book(
+    db: Database, live: LiveTable, engine: Engine, before: Chips, deadline: datetime | None
+) -> dict[str, int] | None:
+    """Book everything since ``before`` in one transaction: the snapshot and chips, and when
+    the deal is over its result and the cash-out of players who left during it."""
+    after = Chips.of(engine)
+    live.peak_pot = max(live.peak_pot, engine.pot)
+    counter, deal = live.row.action_counter + 1, engine.deal_number
+    settlement = engine.settlement() if engine.is_over else None
+    async with db.transaction() as tx:
+        await tables.save_action(
+            tx,
+            live.id,
+            ref=f"table:{live.id}:deal:{deal}:action:{counter}",
+            snapshot=engine.snapshot(),
+            deal_number=deal,
+            action_counter=counter,
+            deadline=deadline,
+            stack_deltas=after.deltas(before),
+            pot=after.pot,
+            kitty=after.kitty,
+            house_delta=after.house - before.house,
+            deal_over=engine.is_over,
+            reason=Reason.SETTLEMENT if engine.is_over else Reason.ACTION,
+        )
+        if settlement is not None:
+            await _record(tx, live, engine, settlement)
+            row = await reload(tx, live.id)
+            for s in row.seats:  # players who left during the deal are paid out now
+                if not s.seated and s.stack > 0:
+                    await tables.cash_out(
+                        tx, live.id, s.user_id, ref=f"table:{live.id}:deal:{deal}:out:{s.pid}"
+                    )
+        committed = await reload(tx, live.id)
+    live.row = committed  # only once the transaction has committed
+    if settlement is not None:
+        live.away &= {s.pid for s in live.row.seats if s.seated}
+    return settlement
+
+
+async def _record(tx: Any, live: LiveTable, engine: Engine, settlement: dict[str, int]) -> None:
+    info = live.game.record(engine)
+    players = [p for p in settlement if p not in (HOUSE, KITTY)]
+    won = sum(v for p, v in settlement.items() if v > 0 and p in players)
+    await stats.record_result(
+        tx,
+        guild_id=live.row.guild_id,
+        table_id=live.id,
+        game=live.game.name,
+        deal_number=engine.deal_number,
+        pot=max(live.peak_pot, won),
+        settlement=settlement,
+        players=players,
+        winners=info.winners,
+        hand_names=info.hand_names,
+        deck=info.deck,
+        history=engine.history(),
+    )

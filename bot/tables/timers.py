@@ -1,0 +1,123 @@
+"""Turn timers: one tracked task per table, on a clock tests can move by hand.
+
+The deadline itself lives in storage (``tables.save_action(deadline=...)``) so it survives a
+restart; this module only waits for it. Every task is kept in :class:`Timers` and cancelled by
+:meth:`Timers.shutdown` (no fire-and-forget tasks).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+
+class Clock(Protocol):
+    """Wall-clock time for deadlines, and a way to wait for one."""
+
+    def now(self) -> datetime:
+        """Now, timezone-aware."""
+        ...
+
+    async def sleep_until(self, when: datetime) -> None:
+        """Return once ``when`` has come."""
+        ...
+
+
+class SystemClock:
+    """The real clock."""
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+    async def sleep_until(self, when: datetime) -> None:
+        delay = (when - self.now()).total_seconds()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+class ManualClock:
+    """A clock that moves only when told to (tests, the sandbox): :meth:`advance` wakes every
+    sleeper whose moment has come, so a 60 s turn timer runs out without waiting 60 s."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self._now = start or datetime.now(UTC)
+        self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
+
+    def now(self) -> datetime:
+        return self._now
+
+    async def sleep_until(self, when: datetime) -> None:
+        if when <= self._now:
+            await asyncio.sleep(0)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers.append((when, future))
+        try:
+            await future
+        finally:
+            self._sleepers = [(w, f) for w, f in self._sleepers if f is not future]
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward and wake the sleepers that are due."""
+        self._now += timedelta(seconds=seconds)
+        for when, future in list(self._sleepers):
+            if when <= self._now and not future.done():
+                future.set_result(None)
+
+
+Fire = Callable[[], Awaitable[None]]
+
+
+class Timers:
+    """At most one pending timer per table."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def schedule(self, table_id: int, when: datetime | None, fire: Fire) -> None:
+        """Replace the table's timer (``when=None``: just cancel it)."""
+        self.cancel(table_id)
+        if when is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._run(table_id, when, fire), name=f"turn-timer:{table_id}"
+        )
+        self._tasks[table_id] = task
+        task.add_done_callback(lambda t: self._forget(table_id, t))
+
+    def cancel(self, table_id: int) -> None:
+        """Cancel the table's timer; a timer that is running its own timeout is left to end."""
+        task = self._tasks.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def pending(self, table_id: int) -> bool:
+        """Whether the table has a timer waiting (tests)."""
+        return table_id in self._tasks
+
+    async def shutdown(self) -> None:
+        """Cancel every timer and wait until they have stopped."""
+        tasks = list(self._tasks.values())
+        self._tasks.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _forget(self, table_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(table_id) is task:
+            del self._tasks[table_id]
+
+    async def _run(self, table_id: int, when: datetime, fire: Fire) -> None:
+        await self.clock.sleep_until(when)
+        try:
+            await fire()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a timer must never die silently: log it, the table stays usable
+            log.exception("turn timer of table %s failed", table_id)

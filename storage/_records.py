@@ -1,0 +1,133 @@
+"""The stored shape of a table and its seats, shared by :mod:`storage.tables` and the close."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from storage.db import Conn, fetch_all, fetch_one
+from storage.errors import TableNotFound
+
+HOUSE = "house"
+"""The engines' id for the Pontoon house bank (``games.engine.HOUSE``; storage imports no
+``games``): never a seat, its gains are removals and its losses mints."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at a table: their stack and what they put into the current deal."""
+
+    user_id: int
+    seat_no: int
+    stack: int
+    contributed: int
+    seated: bool
+
+    @property
+    def pid(self) -> str:
+        """The engine's player id."""
+        return str(self.user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """An open (or closed) table as stored."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    host_id: int | None
+    message_id: int | None
+    status: str
+    snapshot: str | None
+    deal_number: int
+    deal_open: bool
+    action_counter: int
+    deadline: datetime | None
+    pot: int
+    kitty: int
+    last_action_at: datetime
+    seats: tuple[Seat, ...] = ()
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Stacks of the seated players by engine player id, in seat order."""
+        return {s.pid: s.stack for s in self.seats if s.seated}
+
+    @property
+    def chips(self) -> int:
+        """Every chip on the table: stacks (seated or not), pot and kitty."""
+        return sum(s.stack for s in self.seats) + self.pot + self.kitty
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """What :func:`close` did, per engine player id."""
+
+    table_id: int
+    refunded: dict[str, int] = field(default_factory=dict)
+    remainder: dict[str, int] = field(default_factory=dict)
+    paid_out: dict[str, int] = field(default_factory=dict)
+    house_reversed: int = 0
+
+
+def iso(moment: datetime | None) -> str | None:
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        raise ValueError("deadlines must be timezone-aware")
+    return moment.isoformat()
+
+
+def when(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def to_table(row: Any, seats: tuple[Seat, ...]) -> Table:
+    last = when(row["last_action_at"])
+    assert last is not None  # noqa: S101 - NOT NULL column
+    return Table(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        host_id=row["host_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        snapshot=row["snapshot"],
+        deal_number=row["deal_number"],
+        deal_open=bool(row["deal_open"]),
+        action_counter=row["action_counter"],
+        deadline=when(row["deadline"]),
+        pot=row["pot"],
+        kitty=row["kitty"],
+        last_action_at=last,
+        seats=seats,
+    )
+
+
+async def seats_of(conn: Conn, table_id: int) -> tuple[Seat, ...]:
+    rows = await fetch_all(
+        conn,
+        "SELECT user_id, seat_no, stack, contributed, seated FROM seats "
+        "WHERE table_id = ? ORDER BY seat_no",
+        (table_id,),
+    )
+    return tuple(
+        Seat(r["user_id"], r["seat_no"], r["stack"], r["contributed"], bool(r["seated"]))
+        for r in rows
+    )
+
+
+async def open_row(conn: Conn, table_id: int) -> Any:
+    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    if row is None or row["status"] != "open":
+        raise TableNotFound(f"table {table_id} is not open")
+    return row

@@ -1,0 +1,93 @@
+"""The Engine contract around the rules: timeouts, refusals, history, next deal."""
+
+import pytest
+
+from games.paiute import Call, Draw, Paiute, PaiuteOptions
+from tests.games.paiute.helpers import START, discard, draw, hand, new_game, pass_turn, refused
+
+ABC = ["ann", "bob", "cat"]
+
+
+def test_timeout_draws_from_the_stock_and_discards_the_drawn_card():
+    game = new_game(ABC, "cat", {}, stock="Qd")
+    assert game.timeout_action("ann") == {"kind": "draw", "source": "stock"}
+    game.act("ann", game.timeout_action("ann"))
+    assert game.timeout_action("ann") == {"kind": "discard", "card": "Qd"}
+    before = hand(game, "ann")
+    game.act("ann", game.timeout_action("ann"))
+    assert hand(game, "ann") == [c for c in before if c != "Qd"]
+    with pytest.raises(Exception, match="not ann's turn"):
+        game.timeout_action("ann")
+
+
+def test_timeout_after_taking_the_discard_lets_another_card_go():
+    game = new_game(ABC, "cat", {"ann": "4s 5h 6d 8c 9c"}, discard="Jh")
+    draw(game, "ann", "discard")
+    assert game.timeout_action("ann") == {"kind": "discard", "card": "4s"}
+    game.act("ann", game.timeout_action("ann"))
+    assert game.to_act == "bob"
+
+
+def test_refusals_are_readable_and_change_nothing():
+    game = new_game(ABC, "cat", {})
+    refused(game, "ann", {"kind": "fold"}, "draw, discard and call")
+    refused(game, "ann", {"kind": "draw", "source": "deck"}, "source is 'stock' or 'discard'")
+    refused(game, "ann", {"kind": "draw", "source": "stock", "x": 1}, "source is")
+    refused(game, "ann", {"kind": "discard", "card": "Zz"}, "Name the card to discard")
+    refused(game, "zed", {"kind": "draw", "source": "stock"}, "not playing")
+    refused(game, "bob", {"kind": "draw", "source": "stock"}, "It is ann's turn")
+    refused(game, "ann", {"kind": "call", "discard": None}, "Draw a card first")
+    draw(game, "ann")
+    refused(game, "ann", {"kind": "discard", "card": hand(game, "bob")[0]}, "You do not hold")
+
+
+def test_actions_as_models_and_the_deal_over():
+    game = new_game(["ann", "bob"], "bob", {"ann": "9h 10h Jh Qh 3d"}, stock="Kh")
+    game.act("ann", Draw(source="stock"))
+    game.act("ann", Call(discard="3d"))
+    game.act("bob", Draw(source="stock"))
+    discard(game, "bob", hand(game, "bob")[0])
+    assert game.is_over
+    assert game.to_act is None
+    assert game.legal_actions("bob") == []
+    refused(game, "bob", {"kind": "draw", "source": "stock"}, "over")
+
+
+def test_history_hides_the_deck_until_the_end():
+    game = new_game(["ann", "bob"], "bob", {}, max_rounds=1)
+    assert [e["type"] for e in game.history()] == ["deal"]
+    with pytest.raises(ValueError, match="not over"):
+        game.settlement()
+    with pytest.raises(ValueError, match="not over"):
+        game.next_deal()
+    pass_turn(game, "ann")
+    pass_turn(game, "bob")
+    types = [e["type"] for e in game.history()]
+    assert types == ["deal", "deck", "action", "action", "action", "action", "end"]
+    deck = game.history()[1]["cards"]
+    assert len(deck) == 52
+    assert all("secret" not in e for e in game.history())
+
+
+def test_next_deal_takes_new_players_and_stacks():
+    game = new_game(ABC, "cat", {}, max_rounds=1)
+    for p in ABC:
+        pass_turn(game, p)
+    following = game.next_deal(
+        players=["ann", "bob", "cat", "dan"], stacks={"ann": 50, "bob": 60, "cat": 70, "dan": 80}
+    )
+    assert following.dealer == "ann"
+    assert following.stacks == {"ann": 45, "bob": 55, "cat": 65, "dan": 75}
+    assert game.deal_number == 1  # this deal is left as it was
+    assert game.stacks == dict.fromkeys(ABC, START)
+    assert following.opening_events()[0].kind == "deal"
+
+
+def test_options_are_validated():
+    with pytest.raises(ValueError, match="stake"):
+        PaiuteOptions(stake=0)
+    with pytest.raises(ValueError, match="dealer"):
+        Paiute.new(ABC, dict.fromkeys(ABC, START), seed=1, dealer="zed")
+    with pytest.raises(ValueError, match="only once"):
+        Paiute.new(["a", "a"], {"a": START}, seed=1)
+    assert PaiuteOptions().max_rounds == 20

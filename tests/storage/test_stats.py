@@ -1,0 +1,132 @@
+"""Results, stats and leaderboards: ordering, ties, the asker's rank, indexed reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import Board, Database, accounts, stats
+from storage.db import fetch_all
+
+from .conftest import GUILD
+
+
+async def _deal(db: Database, table: int, n: int, game: str, settlement: dict[str, int]) -> bool:
+    async with db.transaction() as tx:
+        return await stats.record_result(
+            tx,
+            guild_id=GUILD,
+            table_id=table,
+            game=game,
+            deal_number=n,
+            pot=sum(v for v in settlement.values() if v > 0),
+            settlement=settlement,
+            players=list(settlement),
+            hand_names=dict.fromkeys(settlement, "pair"),
+            deck=["As", "Kd"],
+            history=[{"kind": "check"}],
+        )
+
+
+async def _tables(db: Database, count: int) -> None:
+    async with db.transaction() as tx:
+        for channel in range(count):
+            await tx.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, status) "
+                "VALUES (?, ?, 'palace', 'closed')",
+                (GUILD, channel),
+            )
+
+
+async def test_a_deal_is_recorded_once_with_its_details(db: Database):
+    await _tables(db, 1)
+    assert await _deal(db, 1, 1, "palace", {"1": 30, "2": -30})
+    assert not await _deal(db, 1, 1, "palace", {"1": 30, "2": -30})
+    async with db.read() as conn:
+        row = await stats.result(conn, 1, 1)
+        mine = await stats.get_stats(conn, GUILD, 1)
+    assert row is not None
+    assert row["winners"] == ["1"]
+    assert row["deck"] == ["As", "Kd"]
+    assert row["history"] == [{"kind": "check"}]
+    assert mine["palace"] == stats.Stats("palace", 1, 1, 30, 30)
+    assert mine["*"] == stats.Stats("*", 1, 1, 30, 30)
+
+
+async def test_stats_per_game_and_over_all_games(db: Database):
+    await _tables(db, 3)
+    await _deal(db, 1, 1, "palace", {"1": 50, "2": -50})
+    await _deal(db, 2, 1, "pontoon", {"1": -20, "2": 10, "house": 10})
+    await _deal(db, 3, 1, "pontoon", {"1": 5, "2": 15, "house": -20})
+    async with db.read() as conn:
+        one = await stats.get_stats(conn, GUILD, 1)
+        two = await stats.get_stats(conn, GUILD, 2)
+    assert one["*"] == stats.Stats("*", 3, 2, 35, 50)
+    assert one["pontoon"] == stats.Stats("pontoon", 2, 1, -15, 20)
+    assert two["pontoon"] == stats.Stats("pontoon", 2, 2, 25, 20)
+    assert set(one) == {"*", "palace", "pontoon"}  # the house has no stats
+
+
+async def test_leaderboard_by_net_orders_ties_and_ranks_the_asker(db: Database):
+    await _tables(db, 1)
+    await _deal(db, 1, 1, "palace", {"1": 40, "2": 40, "3": -30, "4": -30, "5": -20})
+    async with db.read() as conn:
+        board = await stats.leaderboard(conn, GUILD, Board.NET, limit=4, asker=4)
+    assert [(r.rank, r.user_id, r.value) for r in board.top] == [
+        (1, 1, 40),
+        (1, 2, 40),
+        (3, 5, -20),
+        (4, 3, -30),
+    ]
+    assert board.asker == stats.Ranked(4, 4, -30)  # tied with 3, who is listed
+
+
+async def test_leaderboard_by_wins_for_one_game(db: Database):
+    await _tables(db, 3)
+    await _deal(db, 1, 1, "palace", {"1": 10, "2": -10})
+    await _deal(db, 2, 1, "paiute", {"2": 10, "1": -10})
+    await _deal(db, 3, 1, "paiute", {"2": 10, "3": -10})
+    async with db.read() as conn:
+        paiute = await stats.leaderboard(conn, GUILD, Board.WINS, game="paiute", asker=1)
+        overall = await stats.leaderboard(conn, GUILD, Board.WINS, asker=9)
+    assert [(r.user_id, r.value) for r in paiute.top] == [(2, 2), (1, 0), (3, 0)]
+    assert paiute.asker == stats.Ranked(2, 1, 0)
+    assert [(r.rank, r.user_id, r.value) for r in overall.top] == [(1, 2, 2), (2, 1, 1), (3, 3, 0)]
+    assert overall.asker is None  # never played
+
+
+async def test_leaderboard_by_balance_with_the_asker_outside_the_top(db: Database):
+    async with db.transaction() as tx:
+        for user in range(1, 8):
+            await accounts.grant(tx, GUILD, user, user * 10, ref=f"g{user}")
+        await accounts.grant(tx, GUILD, 8, 70, ref="g8")  # ties with user 7
+        await accounts.ensure(tx, 2, 99)  # another guild is not on this board
+    async with db.read() as conn:
+        board = await stats.leaderboard(conn, GUILD, Board.BALANCE, limit=3, asker=1)
+        with pytest.raises(ValueError, match="every game"):
+            await stats.leaderboard(conn, GUILD, Board.BALANCE, game="palace")
+    assert [(r.rank, r.user_id, r.value) for r in board.top] == [
+        (1, 7, 1070),
+        (1, 8, 1070),
+        (3, 6, 1060),
+    ]
+    assert board.asker == stats.Ranked(8, 1, 1010)
+
+
+@pytest.mark.parametrize("board", list(Board))
+async def test_leaderboards_read_an_index_in_order(db: Database, board: Board):
+    """No full scan and no sort at read time: the query plan walks an index."""
+    sql_args = {
+        Board.BALANCE: (stats._TOP[Board.BALANCE], (GUILD, 10)),
+        Board.NET: (stats._TOP[Board.NET], (GUILD, "*", 10)),
+        Board.WINS: (stats._TOP[Board.WINS], (GUILD, "*", 10)),
+    }
+    sql, args = sql_args[board]
+    async with db.read() as conn:
+        top_plan = await fetch_all(conn, "EXPLAIN QUERY PLAN " + sql, args)
+        rank_sql = "EXPLAIN QUERY PLAN " + stats._AHEAD[board]
+        rank_plan = await fetch_all(conn, rank_sql, (*args[:-1], 0))
+    plan = " ".join(r["detail"] for r in top_plan)
+    ahead = " ".join(r["detail"] for r in rank_plan)
+    assert "INDEX" in plan
+    assert "TEMP B-TREE" not in plan
+    assert "INDEX" in ahead
