@@ -29,7 +29,6 @@ from storage import Database
 log = logging.getLogger(__name__)
 
 
-
 def _discover() -> tuple[str, ...]:
     """Every ``bot/exts/<name>`` package not starting with ``_`` (the economy first), so a new
     game cog is one new folder and no line here."""

@@ -211,3 +211,19 @@ async def test_the_banker_sells_the_bank_by_slash_commands(session, alice, bob, 
     stacks = {s.user_id: s.stack for s in status(session).seats}
     assert stacks[buyer.id] == 280
     assert stacks[banker] == 320
+
+
+async def test_a_house_bank_game_by_buttons(session, alice, bob):
+    players = {a.id: a for a in (alice, bob)}
+    watch = Watch(session, players, face_down=face_down)
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, banker="house")
+    await bob.slash("pontoon join", buy_in=300)
+    for _ in range(2):
+        await deal(session, watch, alice, buttons=True)
+        await play_deal(session, watch, players, buttons=True)
+        watch.private_cards_reached_their_owners()
+    assert "the house" in str(table_message(session).embeds[0])
+    await alice.slash("pontoon close")
+    await watch.step()
+    average, _ = watch.report()
+    assert average <= 2.0
