@@ -5,6 +5,7 @@ any error the bot logged."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TextIO
 
 from bot.sandbox.actors import Actor
@@ -17,6 +18,7 @@ from bot.sandbox.terminal import (
     Line,
     LineError,
     Verb,
+    humanize,
     parse_line,
     render_message,
     render_modal,
@@ -36,9 +38,13 @@ class TerminalClient:
         self._errors_shown = 0
 
     def write(self, *lines: str) -> None:
-        """Print transcript lines."""
+        """Print transcript lines, with mentions and timestamps as people read them."""
+        world = self.session.fake.world
+        users = {uid: user.name for uid, user in world.users.items()}
+        channels = {cid: channel.name for cid, channel in world.channels.items()}
+        now = time.time()
         for line in lines:
-            self.out.write(line + "\n")
+            self.out.write(humanize(line, users, channels, now) + "\n")
         self.out.flush()
 
     def banner(self) -> None:

@@ -15,7 +15,9 @@ Parsing and rendering are pure; ``client`` runs the lines against a fake.
 
 from __future__ import annotations
 
+import re
 import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -168,3 +170,34 @@ def where(message: Message) -> str:
     if message.channel.recipient is not None:
         return f"DM {message.channel.recipient.name}"
     return f"#{message.channel.name}"
+
+
+_MARKUP = re.compile(r"<@!?(\d+)>|<#(\d+)>|<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def humanize(text: str, users: Mapping[int, str], channels: Mapping[int, str], now: float) -> str:
+    """Discord's markup as a Discord client would show it: ``@bob``, ``#general``, ``in 2 min``.
+
+    The transcript is for people; raw snowflakes and unix times say nothing to them.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        user, channel, stamp, _style = match.groups()
+        if user is not None:
+            return "@" + users.get(int(user), user)
+        if channel is not None:
+            return "#" + channels.get(int(channel), channel)
+        delta = int(stamp) - now
+        span = _span(abs(delta))
+        return f"in {span}" if delta >= 0 else f"{span} ago"
+
+    return _MARKUP.sub(replace, text)
+
+
+def _span(seconds: float) -> str:
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min"
+    return f"{whole // 3600} h"
