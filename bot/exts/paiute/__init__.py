@@ -1,5 +1,14 @@
-"""Paiute on Discord: the ``/paiute`` command group, the table message and its buttons.
+"""``/paiute``: Paiute on the table kit (``bot.exts._table``). Private modules: ``_render``
+(views and events as text), ``_ui`` (the game's part of the table message and My cards),
+``_cog`` (the commands)."""
 
-Private modules: ``_render`` (views and events as text), ``_cog`` (commands), ``_views``
-(buttons and the My cards reply).
-"""
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.exts.paiute._cog import PaiuteCog
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (found by ``bot.client``)."""
+    await bot.add_cog(PaiuteCog(bot))

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from bot.render import chips, relative, signed
+from bot.exts._table import EmbedField
+from bot.render import chips, relative
 from games.cards import Card, Rank
 from games.events import Event
-from games.paiute import Outcome, PaiuteOptions, PaiuteView, Phase, SeatView
+from games.paiute import Outcome, PaiuteView, Phase, SeatView
 
 Namer = Callable[[str], str]
 """A player id (the Discord user id as a string) -> the name to show."""
@@ -102,11 +103,12 @@ def round_line(view: PaiuteView, name: Namer) -> str:
 
 
 def seat_line(seat: SeatView, view: PaiuteView, name: Namer) -> str:
-    """One seat: stack, cards held, what it laid down or showed, what it won."""
+    """One seat: cards held, what it laid down or showed, what it won (the kit's seat list
+    shows the stacks)."""
     marks = " (dealer)" if seat.dealer else ""
     if view.to_act == seat.player:
         marks += " ◀"
-    line = f"**{name(seat.player)}**{marks} — {chips(seat.stack)}"
+    line = f"{name(seat.player)}{marks}"
     wild = wild_rank(view)
     if seat.shown is not None:
         what = seat.combination or "no winning combination"
@@ -151,12 +153,18 @@ def seat_lines(view: PaiuteView, name: Namer) -> list[str]:
     return [seat_line(s, view, name) for s in view.seats]
 
 
-def options_line(options: PaiuteOptions) -> str:
-    """The table's options, for the footer."""
-    return (
-        f"Stake {options.stake} · up to {options.max_rounds} rounds · "
-        f"{options.turn_timeout} s per turn"
-    )
+def table_fields(view: PaiuteView, name: Namer) -> list[EmbedField]:
+    """Paiute's fields of the table embed (the kit adds seats, stacks, deadline, the log)."""
+    ended = outcome_line(view, name)
+    play = [round_line(view, name), f"**{ended}**" if ended else turn_line(view, name)]
+    return [
+        EmbedField(
+            f"Deal {view.deal_number} · stake {chips(view.stake)} each",
+            f"{wild_line(view)}\n{piles_line(view)}",
+        ),
+        EmbedField("Play", "\n".join(play)),
+        EmbedField("Hands", "\n".join(seat_lines(view, name))),
+    ]
 
 
 # -- the action log (public events) -------------------------------------------------------------
@@ -231,34 +239,15 @@ def hand_text(view: PaiuteView) -> str:
     return "\n".join(lines)
 
 
-def private_line(event: Event, wild: Rank | None = None) -> str | None:
-    """A private engine event (your hand was dealt, you drew a card) for its owner's DM."""
+def private_line(event: Event) -> str | None:
+    """A private engine event for its owner's DM (the kit adds the whole hand after it)."""
     if event.is_public:
         return None
-    d = event.data
     if event.kind == "hand":
-        return f"Your hand: {cards(Card.parse_many(' '.join(d['hand'])), wild)}"
+        return "New deal: five cards for you."
     if event.kind == "drawn":
-        hand = cards(Card.parse_many(" ".join(d["hand"])), wild)
-        return f"You drew {Card.parse(d['card'])}. Your hand: {hand}"
+        return f"You drew {Card.parse(event.data['card'])}."
     return event.text
-
-
-def dm_text(events: Sequence[Event], view: PaiuteView, where: str) -> str:
-    """One DM for one player's private events of one step (``where``: the channel mention)."""
-    wild = wild_rank(view)
-    lines = [f"**Paiute** in {where} · deal {view.deal_number} · {plural(wild)} are wild"]
-    lines += [line for e in events if (line := private_line(e, wild))]
-    return "\n".join(lines)
-
-
-def action_summary(action: dict[str, object]) -> str:
-    """What a timeout played for a player, without naming a hidden card."""
-    if action.get("kind") == "draw":
-        return f"draw from the {action.get('source')}"
-    if action.get("kind") == "discard":
-        return "discard"
-    return str(action.get("kind"))
 
 
 RULES = """\
@@ -276,8 +265,3 @@ four/two · three/three · two/two/two. Nothing else wins.
 the stakes go back. A player whose turn timer runs out draws from the stock and discards it.
 Commands: `/paiute draw`, `/paiute discard`, `/paiute call`, `/paiute hand` — or the buttons \
 and **My cards** on the table message."""
-
-
-def signed_settlement(settlement: dict[str, int], name: Namer) -> str:
-    """``Ann +20 · Bob -10``: what a finished deal changed."""
-    return " · ".join(f"{name(p)} {signed(v)}" for p, v in settlement.items())

@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.exts.paiute import _render as r
-from games.cards import FULL_DECK, Card, Rank
+from games.cards import FULL_DECK, Card
 from games.events import Event
 from games.paiute import Paiute, PaiuteOptions
 from games.randomness import new_rng
@@ -66,8 +66,8 @@ def test_the_table_shows_indicator_top_discard_stock_pot_and_whose_draw():
     assert f"**Ann** to draw from the stock or the discard pile · <t:{1893456000}:R>" in text
     assert not named_cards(text) & hidden_cards(game)
     seats = r.seat_lines(game.view(None), name)
-    assert seats[0] == "**Ann** ◀ — 95 chips · 5 cards"
-    assert seats[2] == "**Cat** (dealer) — 95 chips · 5 cards"
+    assert seats[0] == "Ann ◀ · 5 cards"
+    assert seats[2] == "Cat (dealer) · 5 cards"
 
 
 def test_the_table_names_the_card_taken_from_the_discard_pile_and_asks_for_a_discard():
@@ -100,15 +100,22 @@ def test_private_events_make_the_dms_and_never_a_public_line():
     hands = [e for e in opening if not e.is_public]
     assert {e.to for e in hands} == set(PLAYERS)
     assert all(r.event_line(e, name) is None for e in hands)
-    ann = next(e for e in hands if e.to == ANN)
-    view = game.view(ANN)
-    dm = r.dm_text([ann], view, "#general")
-    assert dm.startswith("**Paiute** in #general · deal 1 · sevens are wild")
-    assert "Your hand: 9♥ 10♥ J♥ 7♦★ 3♦" in dm
+    assert [r.private_line(e) for e in hands] == ["New deal: five cards for you."] * 3
     events = game.act(ANN, {"kind": "draw", "source": "stock"})
     drawn = [e for e in events if not e.is_public]
-    assert r.private_line(drawn[0], Rank.SEVEN) == "You drew K♥. Your hand: 9♥ 10♥ J♥ 7♦★ 3♦ K♥"
+    assert [r.private_line(e) for e in drawn] == ["You drew K♥."]
     assert [r.event_line(e, name) for e in events if e.is_public] == ["Ann draws from the stock."]
+    assert all(r.private_line(e) is None for e in events if e.is_public)
+
+
+def test_the_embed_fields_hold_the_piles_the_turn_and_the_hands():
+    game = game_with({}, indicator="7c", discard="4s")
+    fields = r.table_fields(game.view(None), name)
+    assert [f.name for f in fields] == ["Deal 1 · stake 5 chips each", "Play", "Hands"]
+    assert "sevens are wild" in fields[0].value
+    assert "Top discard: **4♠**" in fields[0].value
+    assert fields[1].value.endswith("**Ann** to draw from the stock or the discard pile")
+    assert fields[2].value.count("5 cards") == 3
 
 
 def test_a_call_with_last_turns_then_the_showdown_in_words():
