@@ -95,6 +95,11 @@ class Parlour(commands.Bot):
         if self._tables is not None:
             await self.desk.guild_removed(guild)
 
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A table's message was deleted: it is posted again."""
+        if self._tables is not None:
+            await self.desk.message_deleted(payload.channel_id, payload.message_id)
+
     async def sync_commands(self) -> None:
         """Sync to the dev guild when one is set (instant); globally only when asked (global
         syncs are rate limited and take up to an hour to reach every client)."""

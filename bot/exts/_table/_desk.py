@@ -69,6 +69,7 @@ class Desk:
         self._events: defaultdict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._told_no_dm: set[tuple[int, int]] = set()
+        self._deals: dict[int, int] = {}
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -130,6 +131,10 @@ class Desk:
         """Add a step's public events to the table's log."""
         ui = self.ui(status.game)
         pids = [str(s.user_id) for s in status.seats]
+        if self._deals.get(status.table_id) != status.deal_number:
+            # a new deal: the last one's cards come round again, its lines would mislead
+            self._deals[status.table_id] = status.deal_number
+            self._events.pop(status.table_id, None)
         for event in events:
             if event.is_public:
                 line = ui.describe_event(event, pids)
@@ -305,6 +310,13 @@ class Desk:
         await self.say(table, text)
         self._events.pop(table.table_id, None)
         self._locks.pop(table.table_id, None)
+        self._deals.pop(table.table_id, None)
+
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """Someone deleted a table's message: post it again at once."""
+        for status in self.service.tables():
+            if status.channel_id == channel_id and status.message_id == message_id:
+                await self.publish(status)
 
     async def guild_removed(self, guild: discord.Guild) -> None:
         """The bot left a server: close its tables there by the refund rule (nothing can be
