@@ -60,7 +60,8 @@ def desk_of(interaction: discord.Interaction) -> Desk:
 
 
 class Desk:
-    """Draws tables and delivers private cards; the table service's listener."""
+    """Draws tables and delivers private cards; hears the table service's events (it is a
+    ``TableListener`` too, for a service built without the bot's dispatching one)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -82,6 +83,13 @@ class Desk:
     @service.setter
     def service(self, service: TableService) -> None:
         self._service = service
+
+    def listen(self) -> None:
+        """Hear the table service's events (``bot.table_events`` dispatches them as bot
+        events): timeouts, resumed tables, tables the service closed."""
+        self.bot.add_listener(self.timeout_applied, "on_table_timeout")
+        self.bot.add_listener(self.tables_resumed, "on_tables_resumed")
+        self.bot.add_listener(self.table_closed, "on_table_closed")
 
     def register(self, ui: GameUI) -> None:
         """A game cog's UI (called from its ``cog_load``)."""
@@ -131,10 +139,11 @@ class Desk:
         """Add a step's public events to the table's log."""
         ui = self.ui(status.game)
         pids = [str(s.user_id) for s in status.seats]
-        if self._deals.get(status.table_id) != status.deal_number:
+        known = self._deals.get(status.table_id)
+        if known is not None and known != status.deal_number:
             # a new deal: the last one's cards come round again, its lines would mislead
-            self._deals[status.table_id] = status.deal_number
             self._events.pop(status.table_id, None)
+        self._deals[status.table_id] = status.deal_number
         for event in events:
             if event.is_public:
                 line = ui.describe_event(event, pids)

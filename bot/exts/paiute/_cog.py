@@ -1,9 +1,9 @@
 """The ``/paiute`` commands: the table's options at ``open`` and the three actions of the rules
 (``rules/paiute.md``, "Actions") as slash commands; the lobby comes from ``TableCog``.
 
-The card of ``discard`` and ``call`` is autocompleted from the player's own legal choices:
-Discord shows autocomplete suggestions only to the user typing, so a hand never reaches
-anyone else.
+The card of ``discard`` and ``call`` is autocompleted (the kit's ``suggest``) from the
+player's own legal choices: Discord shows suggestions only to the user typing, so a hand never
+reaches anyone else.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ from discord import app_commands
 from bot.exts._table import TableCog, refusals, where
 from bot.exts.paiute._ui import PaiuteUI
 from bot.refusal import Refusal
-from bot.tables import TableError
-from games.actions import ChoiceField
 from games.cards import Card
 from games.paiute import ActionKind
 
 Positive = app_commands.Range[int, 1, 1_000_000]
-NONE = "none"
-"""The ``call`` option's value for a six-card combination (no discard)."""
+NONE = ("none", "~")
+"""``call``'s ``discard`` for a six-card combination: typed, or the kit's suggestion value."""
 
 
 def _card(text: str) -> str:
@@ -62,6 +60,7 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
     async def _play(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
         """Play the action; the ephemeral answer is the player's own cards as they are now
         (so a player with closed DMs sees the card they drew)."""
+        self.here(interaction)
         desk = self.desk
         guild, channel = where(interaction)
         user = interaction.user.id
@@ -89,44 +88,18 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
         discard="The sixth card to discard; leave it out with a six-card combination"
     )
     async def call(self, interaction: discord.Interaction, discard: str | None = None) -> None:
-        chosen = None if discard is None or discard.strip().lower() == NONE else _card(discard)
+        none = discard is None or discard.strip().lower() in NONE
+        chosen = None if none else _card(discard or "")
         await self._play(interaction, {"kind": ActionKind.CALL.value, "discard": chosen})
 
     @discard.autocomplete("card")
     async def _discard_cards(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return self._choices(interaction, ActionKind.DISCARD, typed)
+        return await self.suggest(interaction, ActionKind.DISCARD, "card", typed)
 
     @call.autocomplete("discard")
     async def _call_cards(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return self._choices(interaction, ActionKind.CALL, typed)
-
-    def _choices(
-        self, interaction: discord.Interaction, kind: ActionKind, typed: str
-    ) -> list[app_commands.Choice[str]]:
-        """The typing player's own legal cards for ``kind`` (none when it is not their move)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            return []
-        try:
-            specs = self.desk.service.legal_actions(
-                interaction.guild_id, interaction.channel_id, interaction.user.id
-            )
-        except TableError:  # no table here: nothing to suggest
-            return []
-        spec = next((s for s in specs if s.kind == kind), None)
-        if spec is None:
-            return []
-        field = next(iter(spec.fields.values()))
-        assert isinstance(field, ChoiceField)  # noqa: S101 - Paiute's card fields are choices
-        wanted = typed.strip().lower()
-        choices = []
-        for option in field.options:
-            value = NONE if option is None else option
-            label = self.ui.choice_label(spec, "", option)
-            if wanted and wanted not in value.lower() and wanted not in label.lower():
-                continue
-            choices.append(app_commands.Choice(name=label, value=value))
-        return choices[:25]
+        return await self.suggest(interaction, ActionKind.CALL, "discard", typed)
