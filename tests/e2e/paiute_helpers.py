@@ -6,6 +6,7 @@ The hidden-card scan, DM checks and API-call counts are the kit's (``table_helpe
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.exts.paiute import _render as render
@@ -15,7 +16,7 @@ from bot.sandbox.state import Message
 from games.actions import ChoiceField
 from games.cards import Card
 from games.paiute import Paiute, PaiuteOptions, PaiuteView
-from tests.e2e.table_helpers import status
+from tests.e2e.table_helpers import status, stored_engine
 
 OPTIONS = PaiuteOptions(stake=10, max_rounds=4, turn_timeout=600)
 BUY_IN = 200
@@ -120,3 +121,13 @@ def first_value(message: Message, menu: str) -> str:
 
 def card(code: str) -> str:
     return str(Card.parse(code))
+
+
+async def stock(session: Session) -> set[str]:
+    """The face-down stock of the stored game (for ``Watch(face_down=...)``): none of it may
+    show in public. Only for deals too short to rebuild the stock from discards (PA-7), whose
+    cards were public once: OPTIONS' 4 rounds of 3 players draw at most 15 of 35 cards."""
+    game = await stored_engine(session)
+    if game is None:
+        return set()
+    return set(json.loads(game.snapshot())["stock"])

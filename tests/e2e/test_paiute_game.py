@@ -23,6 +23,7 @@ from tests.e2e.paiute_helpers import (
     hand_line,
     menus,
     shown,
+    stock,
     to_act,
     view,
 )
@@ -86,7 +87,7 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     for actor in (bob, carol):  # players, not server admins
         session.guild.deny(actor.user, MANAGE_GUILD)
     table_seed[0] = find_seed([str(a.id) for a in players])
-    watch = Watch(session, {a.id: a for a in players})
+    watch = Watch(session, {a.id: a for a in players}, face_down=stock)
     await open_table(watch, alice, [bob, carol])
 
     # -- deal 1: slash commands only -------------------------------------------------------
@@ -205,3 +206,4 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
         print(f"\n[paiute] {report}")  # noqa: T201 - the report
     assert average <= 2.0
     assert watch.channel_posts == 0  # every action edits the one table message
+    assert watch.hidden_checked > 0

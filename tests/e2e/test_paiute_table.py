@@ -127,6 +127,13 @@ async def test_the_lobby_refuses_what_it_must(session, alice, bob, carol, dave):
     assert shown_status.ephemeral
     assert shown_status.message is not None
     assert "Paiute table" in str(shown_status.message.embeds[0])
+    tables = session.channel_named("tables")
+    await carol.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, in_channel=tables)
+    text = refusal_text(await dave.slash("paiute join", buy_in=BUY_IN, in_channel=tables))
+    assert "The table here is Pontoon" in text
+    assert "Pontoon" in refusal_text(
+        await dave.slash("paiute draw", source="stock", in_channel=tables)
+    )
     left = await bob.slash("paiute leave")
     assert left.ephemeral
     await session.fake.settle(quiet=0.02)
