@@ -229,7 +229,9 @@ def hand_text(view: PaiuteView) -> str:
         lines.append(f"Your hand: {cards(view.hand, wild)}")
     if view.hand_combination:
         lines.append(f"It holds: **{view.hand_combination}**")
-    if view.drawn is not None:
+    if view.drawn is not None and view.drawn == view.taken_from_discard:
+        lines.append(f"You took {view.drawn} from the discard pile: it can't go back this turn.")
+    elif view.drawn is not None:
         lines.append(f"You drew {view.drawn}.")
     if view.to_act == view.viewer:
         if view.phase is Phase.DRAW:

@@ -76,6 +76,8 @@ def test_the_table_names_the_card_taken_from_the_discard_pile_and_asks_for_a_dis
     assert r.event_line(events[0], name) == "Ann takes 4♠ from the discard pile."
     line = r.turn_line(game.view(None), name)
     assert line == "**Ann** to discard or call (took 4♠ from the discard pile)"
+    mine = r.hand_text(game.view(ANN))
+    assert "You took 4♠ from the discard pile: it can't go back this turn." in mine
 
 
 def test_my_cards_marks_wilds_names_the_combination_and_the_drawn_card():
