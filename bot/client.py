@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -52,7 +52,15 @@ class Parlour(commands.Bot):
     db: Database
     tables: TableService
 
-    def __init__(self, config: BotConfig, *, extensions: Sequence[str] = EXTENSIONS) -> None:
+    def __init__(
+        self,
+        config: BotConfig,
+        *,
+        extensions: Sequence[str] = EXTENSIONS,
+        table_seed: Callable[[], int] | None = None,
+    ) -> None:
+        """``table_seed`` seeds each new table's deals (default: ``secrets``); an e2e test
+        passes a fixed one to know the deal before it is dealt."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             # No privileged intent: slash commands and components arrive as interactions.
@@ -67,6 +75,7 @@ class Parlour(commands.Bot):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._db: Database | None = None
         self._tables: TableService | None = None
+        self._table_seed = table_seed
         # Draws every game's table on Discord; hears the service's events as bot events.
         self.desk = Desk(self)
         self.desk.listen()
@@ -76,7 +85,9 @@ class Parlour(commands.Bot):
         commands, then resume the open tables (their cogs hear ``on_tables_resumed``)."""
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
-        self._tables = self.tables = TableService(self.db, listener=DispatchingListener(self))
+        self._tables = self.tables = TableService(
+            self.db, listener=DispatchingListener(self), seed=self._table_seed
+        )
         self.desk.service = self.tables
         for extension in self.initial_extensions:
             await self.load_extension(extension)

@@ -171,8 +171,29 @@ def _is_dm(session: Session, call: Call) -> bool:
     return channel is not None and channel.is_dm
 
 
+PRIVATE_CALLBACKS = (8, 9)
+"""Autocomplete choices and modals: Discord shows them to the one user who typed or clicked."""
+
+
+def _updates_ephemeral(session: Session, call: Call) -> bool:
+    """An interaction's UPDATE_MESSAGE (or webhook edit) of an ephemeral message, such as the
+    My cards reply redrawn after its select: only its user sees it."""
+    match = re.match(r"/(?:interactions|webhooks)/\d+/([^/]+)/", call.path)
+    interaction = session.fake.interactions.by_token.get(match[1]) if match else None
+    if interaction is None:
+        return False
+    body = call.body if isinstance(call.body, dict) else {}
+    if call.path.startswith("/webhooks/"):
+        target = interaction.message if "@original" in call.path else None
+    else:
+        target = interaction.source if body.get("type") == 7 else None
+    return target is not None and target.ephemeral
+
+
 def _is_ephemeral(call: Call) -> bool:
     body = call.body if isinstance(call.body, dict) else {}
+    if body.get("type") in PRIVATE_CALLBACKS and "data" in body:
+        return True
     data = body.get("data") if "type" in body else body
     return isinstance(data, dict) and bool(int(data.get("flags") or 0) & EPHEMERAL)
 
@@ -191,6 +212,9 @@ class Watch:
     per_action: list[tuple[str, int]] = field(default_factory=list)
     channel_posts: int = 0
     deal: int | None = None
+    public_seen: set[str] = field(default_factory=set)
+    """Cards the public view showed at some step of this deal: naming them later is no leak
+    (a Paiute discard someone takes back into their hand was seen face up by everyone)."""
     hidden_checked: int = 0
     """Hidden cards looked for, summed over the steps (a scan that found nothing to look for
     would prove nothing)."""
@@ -203,12 +227,18 @@ class Watch:
         await self.session.fake.settle(quiet=0.02, within=3.0)
         calls = self.session.fake.log.calls[self.seen_calls :]
         self.seen_calls += len(calls)
-        counted = [c for c in calls if not _is_dm(self.session, c)]
+        # the command tree synced at start is no message (its descriptions may hold a code)
+        counted = [
+            c
+            for c in calls
+            if not _is_dm(self.session, c) and not c.route.startswith("/applications/")
+        ]
         deal = _deal(self.session)
         if deal != self.deal:  # cards come round again in a new deal
-            self.deal, self.public_bodies = deal, []
+            self.deal, self.public_bodies, self.public_seen = deal, [], set()
         for call in counted:
-            if call.body is not None and not _is_ephemeral(call):
+            private = _is_ephemeral(call) or _updates_ephemeral(self.session, call)
+            if call.body is not None and not private:
                 self.public_bodies.append(json.dumps(call.body, ensure_ascii=False))
         if label is not None:
             self.per_action.append((label, len(counted)))
@@ -217,7 +247,9 @@ class Watch:
                 for c in counted
                 if c.method == "POST" and c.route == "/channels/{channel_id}/messages"
             )
-        hidden = hidden_now(self.session, self.players)
+        if deal is not None:
+            self.public_seen |= view_cards(status(self.session).view)
+        hidden = hidden_now(self.session, self.players) - self.public_seen
         if self.face_down is not None:
             hidden |= await self.face_down(self.session)
         self.hidden_checked += len(hidden)

@@ -104,17 +104,27 @@ def table_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> disc
 
 
 def hand_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> discord.ui.View | None:
-    """The **My cards** reply's components: a select per card choice the player has now."""
+    """The **My cards** reply's components: a select per card choice the player has now (a
+    ``CardsField``, or a ``ChoiceField`` the game's ``in_my_cards`` says shows private cards)."""
     view = discord.ui.View(timeout=None)
     for spec in legal:
         if not ui.in_my_cards(spec):
             continue
         name, field = next(iter(spec.fields.items()))
+        key = Key(status.expected, spec.kind, name)
+        if isinstance(field, ChoiceField):  # one card out of the player's own (or none)
+            choices = [
+                discord.SelectOption(
+                    label=ui.choice_label(spec, name, o)[:100], value=encode_choice(o)
+                )
+                for o in field.options[:25]
+            ]
+            view.add_item(TableSelect(key, ui.action_label(spec), choices, 1, 1))
+            continue
         assert isinstance(field, CardsField)  # noqa: S101 - in_my_cards checked it
         options = [
             discord.SelectOption(label=ui.card_label(c), value=c) for c in field.options[:25]
         ]
-        key = Key(status.expected, spec.kind, name)
         view.add_item(
             TableSelect(
                 key,

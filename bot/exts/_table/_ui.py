@@ -118,5 +118,7 @@ class GameUI:
 
     def in_my_cards(self, spec: ActionSpec) -> bool:
         """Whether ``spec`` gets a select in the player's ephemeral **My cards** reply: one
-        card field and nothing else."""
+        card field and nothing else. A game whose card choice is a ``ChoiceField`` of its
+        hand's card codes (Paiute's discard) overrides this (and ``on_table_message``); the
+        select then offers ``choice_label`` of each option."""
         return len(spec.fields) == 1 and all(f.type == "cards" for f in spec.fields.values())

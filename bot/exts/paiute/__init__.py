@@ -1,0 +1,14 @@
+"""``/paiute``: Paiute on the table kit (``bot.exts._table``). Private modules: ``_render``
+(views and events as text), ``_ui`` (the game's part of the table message and My cards),
+``_cog`` (the commands)."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.exts.paiute._cog import PaiuteCog
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (found by ``bot.client``)."""
+    await bot.add_cog(PaiuteCog(bot))
