@@ -76,6 +76,9 @@ class Parlour(commands.Bot):
         self._db: Database | None = None
         self._tables: TableService | None = None
         self._table_seed = table_seed
+        # Held while setup_hook runs: a stop signal during start-up waits for it, so nothing
+        # closes the database under a table that is still being resumed.
+        self._starting = asyncio.Lock()
         # Draws every game's table on Discord; hears the service's events as bot events.
         self.desk = Desk(self)
         self.desk.listen()
@@ -83,6 +86,10 @@ class Parlour(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database (migrating it), build the table service, load the cogs, sync the
         commands, then resume the open tables (their cogs hear ``on_tables_resumed``)."""
+        async with self._starting:
+            await self._start_services()
+
+    async def _start_services(self) -> None:
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
         self._tables = self.tables = TableService(
@@ -134,6 +141,10 @@ class Parlour(commands.Bot):
         """Stop the gateway, the table timers (deadlines stay stored, so every table resumes),
         the background tasks, then close the database once its last transaction is done."""
         await super().close()
+        async with self._starting:
+            await self._stop_services()
+
+    async def _stop_services(self) -> None:
         if self._tables is not None:
             service, self._tables = self._tables, None
             await service.shutdown()
