@@ -9,26 +9,45 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pkgutil
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot import exts as _exts
 from bot.errors import ParlourTree
+from bot.exts._table import Desk
 from bot.factory import BotConfig
+from bot.tables import TableService
 from storage import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("bot.exts.economy",)
+
+def _discover() -> tuple[str, ...]:
+    """Every ``bot/exts/<name>`` package not starting with ``_`` (the economy first), so a new
+    game cog is one new folder and no line here."""
+    found = sorted(
+        f"bot.exts.{m.name}"
+        for m in pkgutil.iter_modules(_exts.__path__)
+        if m.ispkg and not m.name.startswith("_")
+    )
+    first = "bot.exts.economy"
+    return (first, *[name for name in found if name != first])
+
+
+EXTENSIONS: tuple[str, ...] = _discover()
 """Loaded in this order by ``setup_hook``; each module has ``async def setup(bot)``."""
 
 
 class Parlour(commands.Bot):
-    """Parlour's client. ``db`` exists from ``setup_hook`` on (before any interaction)."""
+    """Parlour's client. ``db`` and ``tables`` exist from ``setup_hook`` on (before any
+    interaction); ``desk`` draws the tables on Discord and is the service's listener."""
 
     db: Database
+    tables: TableService
 
     def __init__(self, config: BotConfig, *, extensions: Sequence[str] = EXTENSIONS) -> None:
         super().__init__(
@@ -44,14 +63,26 @@ class Parlour(commands.Bot):
         self.initial_extensions = tuple(extensions)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._db: Database | None = None
+        self._tables: TableService | None = None
+        self.desk = Desk(self)
 
     async def setup_hook(self) -> None:
         """Open the database (migrating it), load the cogs, sync the commands."""
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
+        self._tables = self.tables = TableService(self.db, listener=self.desk)
+        self.desk.service = self.tables
         for extension in self.initial_extensions:
             await self.load_extension(extension)
         await self.sync_commands()
+        # After the game cogs registered their UIs: resumed tables are redrawn and told.
+        resumed = await self.tables.startup()
+        log.info("Resumed %d open tables", len(resumed))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its tables close by the refund rule."""
+        if self._tables is not None:
+            await self.desk.guild_removed(guild)
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild when one is set (instant); globally only when asked (global
@@ -85,6 +116,9 @@ class Parlour(commands.Bot):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._tables is not None:
+            service, self._tables = self._tables, None
+            await service.shutdown()
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()

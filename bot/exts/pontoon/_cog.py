@@ -1,0 +1,122 @@
+"""The ``/pontoon`` commands: the table's options at ``open`` and every action of the rules
+(``rules/pontoon.md``, "Actions") as a slash command; the lobby comes from ``TableCog``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.exts._table import TableCog
+from bot.exts.pontoon._ui import PontoonUI
+
+Chips = app_commands.Range[int, 0, 1_000_000]
+Positive = app_commands.Range[int, 1, 1_000_000]
+
+
+class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon"):
+    """Pontoon tables."""
+
+    ui = PontoonUI()
+
+    @app_commands.command(name="open", description="Open a Pontoon table in this channel")
+    @app_commands.describe(
+        min_bet="Smallest first stake",
+        max_bet="Largest first stake (and kitty)",
+        min_stick="Lowest total a punter may stick on (default 15)",
+        split="Which pairs may be split",
+        banker="A player banks, or the house does",
+        house_stands_on="The house bank stands on this total or more",
+        shoot="Shoot Pontoon: the banker puts up a kitty punters bet against",
+        turn_timeout="Seconds per turn",
+        seats="How many players may sit",
+        buy_in="Sit down yourself with this many chips",
+    )
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        min_bet: Positive | None = None,
+        max_bet: Positive | None = None,
+        min_stick: app_commands.Range[int, 2, 21] | None = None,
+        split: Literal["pairs", "aces", "none"] | None = None,
+        banker: Literal["player", "house"] | None = None,
+        house_stands_on: app_commands.Range[int, 2, 22] | None = None,
+        shoot: bool | None = None,
+        turn_timeout: app_commands.Range[int, 5, 3600] | None = None,
+        seats: app_commands.Range[int, 1, 8] | None = None,
+        buy_in: Positive | None = None,
+    ) -> None:
+        options = {
+            "min_bet": min_bet,
+            "max_bet": max_bet,
+            "min_stick": min_stick,
+            "split": split,
+            "banker": banker,
+            "house_stands_on": house_stands_on,
+            "shoot": shoot,
+            "turn_timeout": turn_timeout,
+        }
+        await self.open_table(interaction, options, buy_in=buy_in, seats=seats)
+
+    @app_commands.command(name="stake", description="Place your first stake (PO-6)")
+    async def stake(self, interaction: discord.Interaction, amount: Positive) -> None:
+        await self.act(interaction, "stake", f"You stake {amount}.", amount=amount)
+
+    @app_commands.command(name="sit_out", description="Sit this deal out instead of staking")
+    async def sit_out(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "sit_out", "You sit this deal out.")
+
+    @app_commands.command(name="buy", description="Raise your stake for a face-down card (PO-10)")
+    async def buy(self, interaction: discord.Interaction, amount: Positive) -> None:
+        await self.act(interaction, "buy", f"You buy a card for {amount}.", amount=amount)
+
+    @app_commands.command(name="twist", description="Take a face-up card (PO-11)")
+    async def twist(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "twist", "You twist.")
+
+    @app_commands.command(name="stick", description="Stand with your hand (PO-12)")
+    async def stick(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "stick", "You stick.")
+
+    @app_commands.command(name="split", description="Split a pair into two hands (PO-9)")
+    async def split(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "split", "You split.")
+
+    @app_commands.command(name="shoot", description="Shoot Pontoon: bet against the kitty")
+    @app_commands.describe(amount="Chips to shoot (0: no shoot bet, in the shoot phase)")
+    async def shoot(self, interaction: discord.Interaction, amount: Chips) -> None:
+        await self.act(interaction, "shoot", f"You shoot {amount}.", amount=amount)
+
+    @app_commands.command(name="draw", description="Banker: draw a face-up card (PO-15)")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "draw", "You draw.")
+
+    @app_commands.command(name="stay", description="Banker: stay (or keep the bank and deal)")
+    async def stay(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "stay", "You stay.")
+
+    @app_commands.command(name="kitty", description="Banker: put up or top up the kitty (PO-24)")
+    async def kitty(self, interaction: discord.Interaction, amount: Positive) -> None:
+        await self.act(interaction, "kitty", f"You put {amount} in the kitty.", amount=amount)
+
+    @app_commands.command(name="offer_bank", description="Banker: offer the bank for a price")
+    @app_commands.describe(user="Who may buy the bank", price="What they pay you")
+    async def offer_bank(
+        self, interaction: discord.Interaction, user: discord.User, price: Chips
+    ) -> None:
+        await self.act(
+            interaction,
+            "offer_bank",
+            f"You offer the bank to {user.mention} for {price}.",
+            to=str(user.id),
+            price=price,
+        )
+
+    @app_commands.command(name="accept_bank", description="Buy the bank you were offered")
+    async def accept_bank(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "accept_bank", "You buy the bank.")
+
+    @app_commands.command(name="decline_bank", description="Decline the bank (or give it up)")
+    async def decline_bank(self, interaction: discord.Interaction) -> None:
+        await self.act(interaction, "decline_bank", "You decline the bank.")
