@@ -89,7 +89,7 @@ async def test_help_lists_the_commands_and_says_chips_are_play_money(alice):
 
 async def test_every_command_is_synced_to_the_dev_guild_for_servers_only(session, fake):
     synced = {c["name"]: c for c in fake.world.commands[session.guild.id]}
-    assert set(synced) == {"balance", "daily", "leaderboard", "stats", "help", "admin"}
+    assert {"balance", "daily", "leaderboard", "stats", "help", "admin"} <= set(synced)
     assert None not in fake.world.commands  # no global sync without --sync-global
     for command in synced.values():
         assert command.get("contexts") == [0] or command.get("dm_permission") is False
