@@ -69,6 +69,9 @@ class Desk:
         self._events: defaultdict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._told_no_dm: set[tuple[int, int]] = set()
+        self.names: dict[str, str] = {}
+        """Display names of the users seen at a table (player id -> name), for plain-text
+        places where a mention does not render (button labels)."""
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -91,6 +94,10 @@ class Desk:
             return self._uis[game]
         except KeyError:
             raise Refusal(f"The {game} tables are not available right now.") from None
+
+    def remember(self, user: discord.abc.User) -> None:
+        """Note a user's display name (every table interaction passes through here)."""
+        self.names[str(user.id)] = user.display_name
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -255,6 +262,8 @@ class Desk:
         it is a click on the table message), answer a command ephemerally with ``reply``, and
         DM the private cards that changed."""
         status = result.table
+        if interaction is not None:
+            self.remember(interaction.user)
         self.note(status, result.events)
         if result.settlement is not None:
             self.note(status, [_settled(status, result.settlement)])
