@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from bot.exts.palace import _render as r
-from bot.tables.model import SeatStatus, TableStatus
+from bot.exts.palace._cog import cards_choices, parse_cards
+from bot.exts.palace._ui import PalaceUI
+from bot.refusal import Refusal
 from games.cards import Card
 from games.events import Event
 from games.palace import PalaceOptions, PalacePoker
@@ -19,7 +19,6 @@ from tests.games.palace.helpers import codes_in, deal_deck
 A, B, C = "111", "222", "333"
 NAMES = {A: "Alice", B: "Bob", C: "Carol"}
 PALACES = ["Js Jh Jd", "10s 10h 10d", "9s 9h 9c"]
-DEADLINE = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
 def game(draw: tuple[str, ...] = ("2c", "5d"), **options: Any) -> PalacePoker:
@@ -31,76 +30,52 @@ def game(draw: tuple[str, ...] = ("2c", "5d"), **options: Any) -> PalacePoker:
     )
 
 
-def status(g: PalacePoker | None, viewer: str | None = None) -> TableStatus:
-    view = g.view(viewer) if g is not None else None
-    return TableStatus(
-        table_id=1,
-        guild_id=10,
-        channel_id=20,
-        game="palace",
-        title="Palace Poker",
-        host_id=int(A),
-        message_id=None,
-        deal_number=g.deal_number if g is not None else 0,
-        action_counter=3,
-        deal_open=g is not None and not g.is_over,
-        phase=g.phase if g is not None else None,
-        to_act=int(g.to_act) if g is not None and g.to_act else None,
-        deadline=DEADLINE if g is not None and not g.is_over else None,
-        pot=g.pot if g is not None else 0,
-        kitty=0,
-        seats=tuple(
-            SeatStatus(user_id=int(p), stack=500, seated=True, in_deal=g is not None, away=False)
-            for p in (A, B, C)
-        ),
-        max_seats=6,
-        min_buy_in=20,
-        max_buy_in=1000,
-        options=PalaceOptions(small_bet=10).model_dump(mode="json"),
-        view=view,
-    )
-
-
-def embed_text(g: PalacePoker, recent: list[str] | None = None) -> str:
-    return json.dumps(
-        r.table_embed(status(g), NAMES, recent=recent or []).to_dict(), ensure_ascii=False
-    )
+def fields_text(g: PalacePoker) -> str:
+    """The game's fields of the table message, as one text."""
+    return "\n".join(f"{f.name}: {f.value}" for f in r.public_fields(g.view(None), NAMES))
 
 
 def palace_cards() -> list[Card]:
     return Card.parse_many(" ".join(PALACES))
 
 
-def test_table_shows_banners_counts_pot_turn_and_deadline_but_no_palace_card():
+def test_table_shows_banners_soldiers_counts_pot_and_no_palace_card():
     g = game()
     g.act(A, {"kind": "buy"})  # Alice buys 2♣ face up; her free step is next
-    made = r.table_embed(status(g), NAMES)
-    text = json.dumps(made.to_dict(), ensure_ascii=False)
-    assert made.title == "Palace Poker · deal 1"
-    assert "Pot **25 chips**" in (made.description or "")  # 3 antes of 5 + the buy
-    assert "draw pile" in (made.description or "")
-    assert "▶️ **Alice** to act (free discard step)" in (made.description or "")
-    assert f"<t:{int(DEADLINE.timestamp())}:R>" in (made.description or "")
-    fields = {str(f.name): str(f.value) for f in made.fields}
-    assert "Banner **A♠**" in fields["▶️ Alice"]
-    assert "Soldiers 2♣ (1)" in fields["▶️ Alice"]
-    assert "Palace: 3 cards face down" in fields["Bob"]
-    assert "Carol (dealer)" in fields
-    assert codes_in(text, palace_cards()) == set()
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    assert fields["Pot"].startswith("**25 chips** · draw pile")  # 3 antes of 5 + the buy
+    assert "discard pile 0" in fields["Pot"]
+    assert fields["Free discard step"].startswith("Alice may discard soldiers for free")
+    seats = fields["Banners and soldiers"].splitlines()
+    assert seats[0] == "▶ Alice: banner **A♠** · soldiers 2♣ · palace 🂠🂠🂠"
+    assert seats[2] == "Carol (dealer): banner **Q♦** · soldiers none · palace 🂠🂠🂠"
+    assert "Small bet 10 · big bet 20 · ante 5" in fields["Stakes"]
+    assert codes_in(fields_text(g), palace_cards()) == set()
 
 
 def test_the_table_refuses_a_private_view():
     with pytest.raises(ValueError, match="public view"):
-        r.table_embed(status(game(), viewer=A), NAMES)
+        r.public_fields(game().view(A), NAMES)
 
 
 def test_battle_state_is_public():
     g = game()
     g.act(A, {"kind": "bet", "target": B})
-    description = r.table_embed(status(g), NAMES).description or ""
-    assert "⚔️ **Alice** attacks **Bob** · raises 0/3; Bob may fold, call 10 or raise." in (
-        description
-    )
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    assert fields["⚔️ Battle"] == ("Alice attacks Bob · raises 0/3\nBob may fold, call 10 or raise.")
+
+
+def test_a_folded_and_a_beaten_seat_and_the_result():
+    g = game()
+    g.act(A, {"kind": "bet", "target": B})
+    g.act(B, {"kind": "call"})  # jacks beat tens: Bob is out, Alice captures
+    g.act(A, {"kind": "discard_soldiers", "cards": []})
+    g.act(C, {"kind": "fold"})  # Carol folds: Alice is the last one in
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    seats = fields["Banners and soldiers"].splitlines()
+    assert seats[1] == "Bob: beaten in battle"
+    assert seats[2] == "Carol (dealer): folded"
+    assert fields["Result"].startswith("🏆 Alice is the last player in the hand: Alice 35 chips")
 
 
 def test_my_cards_shows_own_palace_and_what_a_battle_showed():
@@ -168,14 +143,6 @@ def test_unknown_names_fall_back_to_mentions():
     assert r.name({}, "house") == "house"
 
 
-def test_lobby_lists_players_and_the_stakes():
-    made = r.table_embed(status(None), NAMES)
-    assert made.title == "Palace Poker · waiting for players"
-    assert "Seats: 3/6 · buy-in 20 to 1000 chips" in (made.description or "")
-    assert "Alice: 500 chips" in made.fields[0].value  # type: ignore[operator]
-    assert "Small bet 10 · big bet 20 · ante 5" in (made.footer.text or "")
-
-
 def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
     """Whole games of random legal moves: every public sentence and every table embed is free
     of palace cards, except those the final showdown shows to all (PP-21)."""
@@ -200,10 +167,46 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
             shown = {c for cards in g.view(None).shown_palaces.values() for c in cards}
             lines = r.event_lines([e for e in step if e.kind != "palace_revealed"], NAMES)
             assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
-            assert codes_in(embed_text(g, lines), [c for c in hidden if c not in shown]) == set()
+            assert codes_in(fields_text(g), [c for c in hidden if c not in shown]) == set()
         seen_kinds |= {e.kind for e in events}
         for e in events:
             if e.is_public:
                 line = r.event_line(e, NAMES)
                 assert line is None or not any(pid in line for pid in players), line
     assert {"buy", "discard", "bet", "call", "raise", "capture", "hand_over"} <= seen_kinds
+
+
+def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
+    ui = PalaceUI(names=NAMES)
+    g = game()
+    bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
+    assert ui.action_label(bet) == "Attack (10)"
+    assert ui.choice_label(bet, "target", B) == "Bob"
+    assert PalaceUI().choice_label(bet, "target", B) == f"@{B}"
+    line = ui.describe_event(g.act(A, {"kind": "stay"})[0], [A, B, C])
+    assert line == f"<@{A}> stays."
+
+
+def test_cards_typed_in_a_command():
+    assert parse_cards(" Kd, 10h ") == ["Kd", "10h"]
+    assert parse_cards("") == parse_cards(None) == parse_cards("none") == []
+    with pytest.raises(Refusal, match="I don't know the card 'Zz'"):
+        parse_cards("Kd Zz")
+
+
+def test_card_suggestions_extend_what_was_typed():
+    soldiers = ("Kd", "2c", "5h")
+    assert cards_choices(soldiers, "") == [
+        "",
+        "Kd",
+        "2c",
+        "5h",
+        "Kd 2c",
+        "Kd 5h",
+        "2c 5h",
+        "Kd 2c 5h",
+    ]
+    assert cards_choices(soldiers, "2c ") == ["2c", "2c Kd", "2c 5h"]
+    six = ("Kd", "2c", "5h", "6h", "7h", "8h")
+    assert all(len(s.split()) >= 1 for s in cards_choices(six, "", least=1))
+    assert "" not in cards_choices(six, "", least=1)

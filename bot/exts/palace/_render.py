@@ -10,20 +10,15 @@ the palaces they were shown in a battle appear only in :func:`my_cards`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
 
-import discord
-
-from bot.render import chips, embed, relative
-from bot.tables.model import TableStatus
+from bot.exts._table import EmbedField
+from bot.render import chips
 from games.cards import Card, show
 from games.events import Event
 from games.palace import Betting, PalaceOptions, PalaceView, Phase, SeatView, Status
 from games.palace import Ending as End
 
 TITLE = "Palace Poker"
-MAX_RECENT = 6
-"""How many of the latest moves the table message lists (older ones scroll away)."""
 
 Names = Mapping[str, str]
 """Player id -> display name; an id missing here is shown as a Discord mention."""
@@ -64,91 +59,57 @@ def options_line(options: PalaceOptions) -> str:
 # -- the table message ------------------------------------------------------------------------
 
 
-def table_embed(
-    table: TableStatus,
-    names: Names,
-    *,
-    recent: Sequence[str] = (),
-) -> discord.Embed:
-    """The one table message: the lobby before the first deal, else the public deal view.
+def public_fields(view: PalaceView, names: Names) -> list[EmbedField]:
+    """Palace Poker's part of the table message (the kit adds seats, stacks, whose turn, the
+    deadline and the latest moves): pot and piles, the battle, every seat's banner and soldiers
+    with a count of its face-down palace cards, and how the hand ended.
 
-    ``table.view`` must be the public view (``viewer is None``); the deadline comes from the
-    service (stored in SQLite) and shows as a Discord relative time.
+    Only the public view is accepted: the viewer's own palace cards must never reach it.
     """
-    view = table.view
-    if not isinstance(view, PalaceView):
-        return lobby_embed(table, names, recent=recent)
     if view.viewer is not None:
         raise ValueError("the table message renders only the public view")
-    made = embed(f"{TITLE} · deal {view.deal_number}", deal_description(view, names, table))
-    for seat in view.seats:
-        made.add_field(name=seat_title(seat, view, names), value=seat_text(seat, view), inline=True)
-    known = {s.player for s in view.seats} | set(view.sitting_out)
-    waiting = [
-        name(names, s.user_id) for s in table.seats if s.seated and str(s.user_id) not in known
-    ]
-    if view.sitting_out or waiting:
-        out = [name(names, p) for p in view.sitting_out] + waiting
-        made.add_field(name="Sitting out", value=", ".join(out), inline=False)
-    if recent:
-        made.add_field(name="Last moves", value=_recent(recent), inline=False)
-    made.set_footer(text=options_line(view.options))
-    return made
-
-
-def lobby_embed(table: TableStatus, names: Names, *, recent: Sequence[str] = ()) -> discord.Embed:
-    """Before the first deal (or between deals with no engine): who sits with what."""
-    options = PalaceOptions.model_validate(table.options)
-    seated = [s for s in table.seats if s.seated]
-    lines = [
-        f"Host: {name(names, table.host_id)}" if table.host_id is not None else "",
-        f"Seats: {len(seated)}/{table.max_seats} · buy-in {table.min_buy_in} to "
-        f"{table.max_buy_in} chips",
-        "Join with `/palace join`; the host deals with `/palace start`.",
-    ]
-    made = embed(f"{TITLE} · waiting for players", "\n".join(line for line in lines if line))
-    if seated:
-        made.add_field(
-            name="Players",
-            value="\n".join(f"{name(names, s.user_id)}: {chips(s.stack)}" for s in seated),
-            inline=False,
+    fields = [EmbedField("Pot", pot_line(view), inline=False)]
+    if view.battle is not None:
+        fields.append(EmbedField("⚔️ Battle", battle_line(view, names), inline=False))
+    if view.phase is Phase.DISCARD_STEP and view.to_act is not None:
+        fields.append(
+            EmbedField(
+                "Free discard step",
+                f"{name(names, view.to_act)} may discard soldiers for free "
+                f"(at most {view.options.max_soldiers} kept).",
+                inline=False,
+            )
         )
-    if recent:
-        made.add_field(name="Last moves", value=_recent(recent), inline=False)
-    made.set_footer(text=options_line(options))
-    return made
-
-
-def deal_description(view: PalaceView, names: Names, table: TableStatus | None = None) -> str:
-    """Pot, piles, the battle, whose turn and until when, or how the hand ended."""
-    lines = [
-        f"Pot **{chips(view.pot)}** · draw pile {view.draw_count} · "
-        f"discard pile {view.discard_count} · round {view.rounds + 1}"
-    ]
-    battle = view.battle
-    if battle is not None:
-        raises = f" · raises {battle.raises}" if battle.raises else ""
-        if view.options.betting is Betting.LIMIT:
-            raises = f" · raises {battle.raises}/{view.options.max_raises}"
-        lines.append(
-            f"⚔️ **{name(names, battle.attacker)}** attacks **{name(names, battle.defender)}**"
-            f"{raises}; {name(names, battle.to_act)} may fold, call {battle.to_call} or raise."
-        )
+    lines = [seat_line(seat, view, names) for seat in view.seats]
+    if view.sitting_out:
+        lines.append("Sitting out: " + ", ".join(name(names, p) for p in view.sitting_out))
+    fields.append(EmbedField("Banners and soldiers", "\n".join(lines), inline=False))
     if view.phase is Phase.OVER:
-        lines.extend(result_lines(view, names))
-    elif view.to_act is not None:
-        step = " (free discard step)" if view.phase is Phase.DISCARD_STEP else ""
-        line = f"▶️ **{name(names, view.to_act)}** to act{step}"
-        deadline = table.deadline if table is not None else None
-        if deadline is not None:
-            line += f", time runs out {deadline_text(deadline)}"
-        lines.append(line + ".")
-    return "\n".join(lines)
+        fields.append(EmbedField("Result", "\n".join(result_lines(view, names)), inline=False))
+    fields.append(EmbedField("Stakes", options_line(view.options), inline=False))
+    return fields
 
 
-def deadline_text(deadline: datetime) -> str:
-    """A stored deadline as a Discord relative timestamp."""
-    return relative(deadline.timestamp())
+def pot_line(view: PalaceView) -> str:
+    """Pot and piles."""
+    return (
+        f"**{chips(view.pot)}** · draw pile {view.draw_count} · "
+        f"discard pile {view.discard_count} · round {view.rounds + 1}"
+    )
+
+
+def battle_line(view: PalaceView, names: Names) -> str:
+    """Who attacks whom, who answers and what calling costs."""
+    battle = view.battle
+    if battle is None:
+        return "No battle."
+    raises = f"raises {battle.raises}"
+    if view.options.betting is Betting.LIMIT:
+        raises += f"/{view.options.max_raises}"
+    return (
+        f"{name(names, battle.attacker)} attacks {name(names, battle.defender)} · {raises}\n"
+        f"{name(names, battle.to_act)} may fold, call {battle.to_call} or raise."
+    )
 
 
 _ENDINGS = {
@@ -165,47 +126,32 @@ def result_lines(view: PalaceView, names: Names) -> list[str]:
     result = view.result
     if result is None:
         return ["The hand is over."]
-    who = " and ".join(f"**{name(names, p)}**" for p in result.winners)
+    who = " and ".join(name(names, p) for p in result.winners)
     paid = ", ".join(f"{name(names, p)} {chips(a)}" for p, a in result.payouts.items())
     lines = [f"🏆 {who} {_ENDINGS[result.ending]}: {paid}."]
-    for pid, hand in result.hands.items():
-        lines.append(f"{name(names, pid)}: {hand}")
-    lines.append("Next deal: `/palace start`.")
+    lines += [f"{name(names, pid)}: {hand}" for pid, hand in result.hands.items()]
     return lines
 
 
-def seat_title(seat: SeatView, view: PalaceView, names: Names) -> str:
-    """The seat's field title: name plus markers for dealer and the player to act."""
-    marks = ""
+def seat_line(seat: SeatView, view: PalaceView, names: Names) -> str:
+    """One seat: banner and soldiers face up, palace cards as a count (unless shown, PP-21)."""
+    who = name(names, seat.player) + (" (dealer)" if seat.is_dealer else "")
     if seat.player == view.to_act:
-        marks += "▶️ "
-    title = marks + name(names, seat.player)
-    if seat.is_dealer:
-        title += " (dealer)"
-    return title[:256]
-
-
-def seat_text(seat: SeatView, view: PalaceView) -> str:
-    """Stack and the seat's face-up cards; palace cards only as a count (unless shown)."""
-    lines = [f"Stack {seat.stack} · in pot {seat.put_in}"]
+        who = "▶ " + who
     if seat.status is Status.FOLDED:
-        lines.append("Folded")
+        line = f"{who}: folded"
     elif seat.status is Status.BEATEN:
-        lines.append("Beaten in battle")
+        line = f"{who}: beaten in battle"
     else:
         banner = str(seat.banner) if seat.banner is not None else "none"
-        lines.append(f"Banner **{banner}**")
-        lines.append(f"Soldiers {cards_text(seat.soldiers)} ({len(seat.soldiers)})")
-        lines.append(f"Palace: {_plural(seat.palace_count, 'card')} face down")
+        line = (
+            f"{who}: banner **{banner}** · soldiers {cards_text(seat.soldiers)} · "
+            f"palace {'🂠' * seat.palace_count or 'none'}"
+        )
     shown = view.shown_palaces.get(seat.player)
     if shown:
-        lines.append(f"Palace shown: {cards_text(shown)}")
-    return "\n".join(lines)
-
-
-def _recent(lines: Sequence[str]) -> str:
-    text = "\n".join(lines[-MAX_RECENT:])
-    return text[-1024:]
+        line += f" · palace shown: {cards_text(shown)}"
+    return line
 
 
 # -- My cards (ephemeral) and DMs ---------------------------------------------------------------
