@@ -72,6 +72,7 @@ class Desk:
         self.names: dict[str, str] = {}
         """Display names of the users seen at a table (player id -> name), for plain-text
         places where a mention does not render (button labels)."""
+        self._deals: dict[int, int] = {}
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -137,6 +138,10 @@ class Desk:
         """Add a step's public events to the table's log."""
         ui = self.ui(status.game)
         pids = [str(s.user_id) for s in status.seats]
+        if self._deals.get(status.table_id) != status.deal_number:
+            # a new deal: the last one's cards come round again, its lines would mislead
+            self._deals[status.table_id] = status.deal_number
+            self._events.pop(status.table_id, None)
         for event in events:
             if event.is_public:
                 line = ui.describe_event(event, pids)
@@ -314,6 +319,7 @@ class Desk:
         await self.say(table, text)
         self._events.pop(table.table_id, None)
         self._locks.pop(table.table_id, None)
+        self._deals.pop(table.table_id, None)
 
     async def guild_removed(self, guild: discord.Guild) -> None:
         """The bot left a server: close its tables there by the refund rule (nothing can be

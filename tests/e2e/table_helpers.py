@@ -1,0 +1,249 @@
+"""Shared by the game cogs' e2e tests: the table message, buttons and modals, hidden-card
+scans of everything the bot made public, DM checks, and API calls per player action."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.sandbox.actors import Actor
+from bot.sandbox.harness import Session
+from bot.sandbox.interactions import Interaction
+from bot.sandbox.log import Call
+from bot.sandbox.state import Message
+from bot.tables import TableError, TableService, TableStatus
+from games.cards import Card
+
+EPHEMERAL = 64
+
+
+def service(session: Session) -> TableService:
+    """The running bot's table service (a new one after a restart)."""
+    return session.bot.tables  # type: ignore[attr-defined,no-any-return]
+
+
+def status(session: Session, user: int | None = None) -> TableStatus:
+    return service(session).status(session.guild.id, session.channel.id, user)
+
+
+def table_message(session: Session) -> Message:
+    """The one public message of the channel's table (the bot's, with a table embed)."""
+    found = [
+        m
+        for m in session.messages()
+        if m.author.bot
+        and not m.ephemeral
+        and m.embeds
+        and str(m.embeds[0].get("title", "")).endswith("table")
+    ]
+    assert len(found) == 1, f"expected one table message, found {len(found)}"
+    return found[0]
+
+
+def frozen(message: Message) -> Message:
+    """A copy of the message as it is now (to click a button that has since been redrawn)."""
+    return copy.deepcopy(message)
+
+
+def button_for(message: Message, kind: str) -> str:
+    """The custom id of the message's button for action ``kind`` (``"stake"``, ``"@deal"``)."""
+    for component in message.walk_components():
+        custom_id = str(component.get("custom_id", ""))
+        if component.get("type") == 2 and f":{kind}:" in custom_id:
+            return custom_id
+    raise LookupError(f"no {kind} button on the table message: {message.buttons}")
+
+
+def first_input(opened: Interaction) -> str:
+    """The custom id of the first text input of the modal the bot opened."""
+    assert opened.modal is not None, "no modal was opened"
+    for row in opened.modal["components"]:
+        for component in row.get("components", [row.get("component", {})]):
+            if component.get("type") == 4:
+                return str(component["custom_id"])
+    raise LookupError("the modal has no text input")
+
+
+async def click_action(
+    session: Session, actor: Actor, kind: str, amount: int | None = None
+) -> Interaction:
+    """Click the table message's button for ``kind``; an amount goes through the modal."""
+    message = table_message(session)
+    answer = await actor.click(message, button_for(message, kind))
+    if answer.modal is not None:
+        assert amount is not None, f"{kind} asks for an amount"
+        answer = await actor.submit(answer, {first_input(answer): str(amount)})
+    return answer
+
+
+def refusal_text(answer: Interaction) -> str:
+    assert answer.message is not None, "the bot did not answer"
+    assert answer.message.ephemeral, "expected an ephemeral refusal"
+    return answer.message.content
+
+
+def card_forms(code: str) -> list[str]:
+    """How a card may be written: its code and its display (``10h``, ``10♥``)."""
+    return [str(Card.parse(code))]
+
+
+_CODE = "(?<![A-Za-z0-9]){}(?![A-Za-z0-9])"
+
+
+def cards_in(text: str, codes: Iterable[str]) -> set[str]:
+    """Which of ``codes`` appear in ``text`` (as display or as a code token)."""
+    found = set()
+    for code in codes:
+        if str(Card.parse(code)) in text or re.search(_CODE.format(re.escape(code)), text):
+            found.add(code)
+    return found
+
+
+def view_cards(view: Any) -> set[str]:
+    """Every card code in an engine view (any nesting), hidden ones being ``None``."""
+    dumped = view.model_dump(mode="json") if view is not None else {}
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+        elif isinstance(node, str):
+            with contextlib.suppress(ValueError):
+                found.add(Card.parse(node).code)
+
+    walk(dumped)
+    return found
+
+
+def hidden_now(session: Session, players: Iterable[int]) -> set[str]:
+    """Cards some player sees privately and the public does not, right now (none once the
+    table is closed)."""
+    try:
+        status(session)
+    except TableError:
+        return set()
+    public = view_cards(status(session).view)
+    private: set[str] = set()
+    for user in players:
+        private |= view_cards(status(session, user).view)
+    return private - public
+
+
+def _deal(session: Session) -> int | None:
+    try:
+        return status(session).deal_number
+    except TableError:
+        return None
+
+
+def _is_dm(session: Session, call: Call) -> bool:
+    if call.path.startswith("/users/@me/channels"):
+        return True
+    match = re.match(r"/channels/(\d+)/", call.path)
+    if match is None:
+        return False
+    channel = session.fake.world.channels.get(int(match[1]))
+    return channel is not None and channel.is_dm
+
+
+def _is_ephemeral(call: Call) -> bool:
+    body = call.body if isinstance(call.body, dict) else {}
+    data = body.get("data") if "type" in body else body
+    return isinstance(data, dict) and bool(int(data.get("flags") or 0) & EPHEMERAL)
+
+
+@dataclass
+class Watch:
+    """Everything the bot sent, checked step by step: public bodies never hold a hidden card,
+    each DM only cards its reader may see; API calls per player action counted."""
+
+    session: Session
+    players: dict[int, Actor]
+    seen_calls: int = 0
+    dm_seen: dict[int, int] = field(default_factory=dict)
+    public_bodies: list[str] = field(default_factory=list)
+    dm_cards: dict[int, set[str]] = field(default_factory=dict)
+    per_action: list[tuple[str, int]] = field(default_factory=list)
+    channel_posts: int = 0
+    deal: int | None = None
+
+    async def step(self, label: str | None = None) -> list[Call]:
+        """After one step: settle, then check what the bot sent since the last step.
+        ``label`` counts the step as a player action (for the calls-per-action report)."""
+        await self.session.fake.settle(quiet=0.02, within=3.0)
+        calls = self.session.fake.log.calls[self.seen_calls :]
+        self.seen_calls += len(calls)
+        counted = [c for c in calls if not _is_dm(self.session, c)]
+        deal = _deal(self.session)
+        if deal != self.deal:  # cards come round again in a new deal
+            self.deal, self.public_bodies = deal, []
+        for call in counted:
+            if call.body is not None and not _is_ephemeral(call):
+                self.public_bodies.append(json.dumps(call.body, ensure_ascii=False))
+        if label is not None:
+            self.per_action.append((label, len(counted)))
+            self.channel_posts += sum(
+                1
+                for c in counted
+                if c.method == "POST" and c.route == "/channels/{channel_id}/messages"
+            )
+        hidden = hidden_now(self.session, self.players)
+        for body in self.public_bodies:
+            leaked = cards_in(body, hidden)
+            assert not leaked, f"hidden cards {leaked} in a public message: {body[:300]}"
+        self._check_dms()
+        return counted
+
+    def _check_dms(self) -> None:
+        for user, actor in self.players.items():
+            dms = actor.dms()
+            new = dms[self.dm_seen.get(user, 0) :]
+            self.dm_seen[user] = len(dms)
+            if not new:
+                continue
+            try:
+                mine = view_cards(status(self.session, user).view)
+            except TableError:
+                mine = set()
+            for dm in new:
+                shown = cards_in(dm.content, _all_codes())
+                assert shown <= mine, f"{actor.name} got cards {shown - mine} not theirs by DM"
+                self.dm_cards.setdefault(user, set()).update(shown)
+
+    def private_cards_reached_their_owners(self) -> None:
+        """Every card a player sees privately now reached them by DM."""
+        public = view_cards(status(self.session).view)
+        for user, actor in self.players.items():
+            own = view_cards(status(self.session, user).view) - public
+            missing = own - self.dm_cards.get(user, set())
+            assert not missing, f"{actor.name} never got {missing} by DM"
+
+    def report(self) -> tuple[float, str]:
+        """The average API calls per player action, and a table of them per kind."""
+        total = sum(n for _, n in self.per_action)
+        average = total / max(1, len(self.per_action))
+        kinds: dict[str, list[int]] = {}
+        for label, n in self.per_action:
+            kinds.setdefault(label, []).append(n)
+        lines = [
+            f"API calls per player action (DMs not counted): {average:.2f} over "
+            f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}"
+        ]
+        for label, counts in sorted(kinds.items()):
+            lines.append(f"  {label:24} x{len(counts):3}  avg {sum(counts) / len(counts):.2f}")
+        return average, "\n".join(lines)
+
+
+def _all_codes() -> list[str]:
+    from games.cards import FULL_DECK
+
+    return [c.code for c in FULL_DECK]
