@@ -155,10 +155,19 @@ def _is_dm(session: Session, call: Call) -> bool:
     return channel is not None and channel.is_dm
 
 
-def _is_ephemeral(call: Call) -> bool:
+def _is_ephemeral(session: Session, call: Call) -> bool:
+    """An ephemeral answer, or an update (callback type 7, webhook edit) of an ephemeral
+    message: e.g. a select of the **My cards** reply rewriting that reply."""
     body = call.body if isinstance(call.body, dict) else {}
     data = body.get("data") if "type" in body else body
-    return isinstance(data, dict) and bool(int(data.get("flags") or 0) & EPHEMERAL)
+    if isinstance(data, dict) and bool(int(data.get("flags") or 0) & EPHEMERAL):
+        return True
+    token = re.search(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)", call.path)
+    interaction = session.fake.interactions.by_token.get(token[1]) if token else None
+    if interaction is None:
+        return False
+    updated = interaction.source if body.get("type") == 7 else interaction.message
+    return updated is not None and updated.ephemeral
 
 
 @dataclass
@@ -187,7 +196,7 @@ class Watch:
         if deal != self.deal:  # cards come round again in a new deal
             self.deal, self.public_bodies = deal, []
         for call in counted:
-            if call.body is not None and not _is_ephemeral(call):
+            if call.body is not None and not _is_ephemeral(self.session, call):
                 self.public_bodies.append(json.dumps(call.body, ensure_ascii=False))
         if label is not None:
             self.per_action.append((label, len(counted)))
