@@ -114,8 +114,11 @@ class Desk:
         shown.add_field(
             name=f"Seats ({len(seats)}/{status.max_seats})", value="\n".join(seats) or "Empty"
         )
-        if closed is None and status.view is not None:
-            for f in ui.public_fields(status):
+        if closed is None:
+            game_fields = (
+                ui.public_fields(status) if status.view is not None else ui.lobby_fields(status)
+            )
+            for f in game_fields:
                 shown.add_field(name=f.name, value=f.value[:1024] or "—", inline=f.inline)
         lines = self._events.get(status.table_id)
         if lines:
