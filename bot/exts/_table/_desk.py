@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -19,7 +20,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import CANNOT_DM, needs_permission
-from bot.exts._table._ui import GameUI, mention
+from bot.exts._table._ui import GameUI, mention, with_mentions
 from bot.refusal import Refusal
 from bot.render import COLOUR, chips, relative
 from bot.tables import ActionResult, TableError, TableService, TableStatus, TimeoutReport
@@ -32,6 +33,7 @@ LOG_LINES = 6
 """Public events kept on the table message (the newest last)."""
 
 UNKNOWN_MESSAGE = 10008
+_SNOWFLAKE = re.compile(r"\d{15,21}")
 
 
 @contextlib.contextmanager
@@ -41,7 +43,8 @@ def refusals() -> Iterator[None]:
     try:
         yield
     except TableError as error:
-        raise Refusal(error.message) from error
+        # Engines name players by id ("You can attack: 1100…"): ids become mentions.
+        raise Refusal(with_mentions(error.message, _SNOWFLAKE.findall(error.message))) from error
 
 
 def where(interaction: discord.Interaction) -> tuple[int, int]:
