@@ -14,7 +14,7 @@ from bot.refusal import Refusal
 from games.cards import Card
 from games.events import Event
 from games.palace import PalaceOptions, PalacePoker
-from tests.games.palace.helpers import codes_in, deal_deck
+from tests.games.palace.helpers import codes_in, deal_deck, full_deck
 
 A, B, C = "111", "222", "333"
 NAMES = {A: "Alice", B: "Bob", C: "Carol"}
@@ -155,6 +155,8 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
         )
         hidden = [c for p in players for c in g.state.seat[p].palace]
         events: list[Event] = list(g.opening_events())
+        lines = r.event_lines(events, NAMES)
+        assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
         while not g.is_over:
             pid = g.to_act
             assert pid is not None
@@ -210,3 +212,13 @@ def test_card_suggestions_extend_what_was_typed():
     six = ("Kd", "2c", "5h", "6h", "7h", "8h")
     assert all(len(s.split()) >= 1 for s in cards_choices(six, "", least=1))
     assert "" not in cards_choices(six, "", least=1)
+
+
+def test_pp5_rejected_banner_cards_are_counted_not_named():
+    """A rejected card goes back into the deck that deals the palaces (PP-6)."""
+    deck = full_deck(["As", "Ks", "Kh", "Qd"])
+    g = PalacePoker.new(
+        [A, B, C], dict.fromkeys([A, B, C], 500), {"small_bet": 10}, seed=1, deck=deck, dealer=C
+    )
+    banner = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == B)
+    assert r.event_line(banner, NAMES) == "Bob's banner is K♥ (after 1 rejected card)."

@@ -222,8 +222,10 @@ def event_line(event: Event, names: Names) -> str | None:
             text = f"Everyone antes {_most(d)}; pot {d.get('pot')}."
             return text + (" All-in for less: " + ", ".join(short) + "." if short else "")
         case "banner":
-            rejected = d.get("rejected") or []
-            tail = f" (rejected {cards_text(rejected)})" if rejected else ""
+            # Rejected cards are gathered and shuffled into the palaces (PP-5, PP-6): naming
+            # them would tell the table which cards some palaces may hold. A count is enough.
+            rejected = len(d.get("rejected") or [])
+            tail = f" (after {_plural(rejected, 'rejected card')})" if rejected else ""
             return f"{n(d['player'])}'s banner is {cards_text([d['banner']])}{tail}."
         case "rejects_reshuffled":
             return f"The deck ran out: {d['count']} rejected cards are shuffled back in."

@@ -15,7 +15,7 @@ from bot.exts.palace import _render as r
 from bot.tables import TableStatus
 from games.actions import ActionSpec
 from games.events import Event
-from games.palace import ActionKind, PalaceView
+from games.palace import ActionKind, PalaceOptions, PalaceView
 
 NO_NAMES: Mapping[str, str] = {}
 """Players by mention in rendered text."""
@@ -47,6 +47,11 @@ class PalaceUI(GameUI):
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PalaceView, status.view)
         return r.public_fields(view, NO_NAMES)
+
+    def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
+        """Before the first deal: the stakes the players join at."""
+        options = PalaceOptions.model_validate(status.options)
+        return [EmbedField("Stakes", r.options_line(options), inline=False)]
 
     def private_text(self, status: TableStatus, user: int) -> str:
         if not isinstance(status.view, PalaceView):
