@@ -1,7 +1,9 @@
 """The bot: a ``commands.Bot`` that owns the database and the services, typed, for every cog.
 
-Cogs reach shared things through ``self.bot`` (``bot.db`` now; ``bot.tables`` when the table
-service lands), never through module globals. Everything the bot opens it closes in
+Cogs reach shared things through ``self.bot`` (``bot.db``: the storage ``Database``;
+``bot.tables``: the ``TableService``), never through module globals; a view or ``DynamicItem``
+uses :func:`parlour` on its interaction. The service's own events arrive as bot events
+(``on_table_timeout`` ..., see ``bot.table_events``). Everything the bot opens it closes in
 :meth:`Parlour.close`, which also cancels the background tasks it started.
 """
 
@@ -20,6 +22,7 @@ from bot import exts as _exts
 from bot.errors import ParlourTree
 from bot.exts._table import Desk
 from bot.factory import BotConfig
+from bot.table_events import DispatchingListener
 from bot.tables import TableService
 from storage import Database
 
@@ -44,7 +47,7 @@ EXTENSIONS: tuple[str, ...] = _discover()
 
 class Parlour(commands.Bot):
     """Parlour's client. ``db`` and ``tables`` exist from ``setup_hook`` on (before any
-    interaction); ``desk`` draws the tables on Discord and is the service's listener."""
+    interaction reaches a cog)."""
 
     db: Database
     tables: TableService
@@ -64,18 +67,20 @@ class Parlour(commands.Bot):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._db: Database | None = None
         self._tables: TableService | None = None
+        # Draws every game's table on Discord; hears the service's events as bot events.
         self.desk = Desk(self)
+        self.desk.listen()
 
     async def setup_hook(self) -> None:
-        """Open the database (migrating it), load the cogs, sync the commands."""
+        """Open the database (migrating it), build the table service, load the cogs, sync the
+        commands, then resume the open tables (their cogs hear ``on_tables_resumed``)."""
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
-        self._tables = self.tables = TableService(self.db, listener=self.desk)
+        self._tables = self.tables = TableService(self.db, listener=DispatchingListener(self))
         self.desk.service = self.tables
         for extension in self.initial_extensions:
             await self.load_extension(extension)
         await self.sync_commands()
-        # After the game cogs registered their UIs: resumed tables are redrawn and told.
         resumed = await self.tables.startup()
         log.info("Resumed %d open tables", len(resumed))
 
@@ -83,6 +88,11 @@ class Parlour(commands.Bot):
         """Removed from a server: its tables close by the refund rule."""
         if self._tables is not None:
             await self.desk.guild_removed(guild)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A table's message was deleted: it is posted again."""
+        if self._tables is not None:
+            await self.desk.message_deleted(payload.channel_id, payload.message_id)
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild when one is set (instant); globally only when asked (global
@@ -110,15 +120,16 @@ class Parlour(commands.Bot):
             log.error("Background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def close(self) -> None:
-        """Stop the gateway, then the background tasks, then close the database."""
+        """Stop the gateway, the table timers (deadlines stay stored, so every table resumes),
+        the background tasks, then close the database once its last transaction is done."""
         await super().close()
+        if self._tables is not None:
+            service, self._tables = self._tables, None
+            await service.shutdown()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if self._tables is not None:
-            service, self._tables = self._tables, None
-            await service.shutdown()
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()

@@ -3,10 +3,10 @@
 Every failure of an interaction ends in :func:`report_error`, which answers the user once
 (ephemerally, through the response or a followup, whichever is still open):
 
-- expected refusals — a :class:`bot.refusal.Refusal` (the table service's ``TableError`` is
-  one), ``games.errors.IllegalAction``, any exception with a ``player_message`` attribute, the
-  typed ``storage`` errors, and failed app-command checks — get their player-readable message
-  and are logged at INFO at most;
+- expected refusals — the table service's ``bot.tables.TableError``, a
+  :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, any exception
+  with a ``player_message`` string attribute, the typed ``storage`` errors, and failed
+  app-command checks — get their player-readable message and are logged at INFO at most;
 - Discord's 403 code 50013 (the bot lacks a channel permission) gets a message naming the
   permission (wrap channel calls in :func:`needs_permission` to name it exactly);
 - anything else is logged at ERROR with the interaction's context and answered with a short
@@ -30,6 +30,7 @@ from discord import app_commands
 
 from bot.log import describe, interaction_context
 from bot.refusal import MissingChannelPermission, Refusal
+from bot.tables import TableError
 from games.errors import IllegalAction
 from storage import (
     ChannelBusy,
@@ -118,7 +119,7 @@ def _forbidden_message(error: discord.Forbidden, interaction: discord.Interactio
 
 def player_message(error: BaseException, interaction: discord.Interaction) -> str | None:
     """The message for an expected refusal, or ``None`` when ``error`` is a real failure."""
-    if isinstance(error, Refusal | IllegalAction):
+    if isinstance(error, Refusal | TableError | IllegalAction):
         return error.message
     duck = getattr(error, "player_message", None)
     if isinstance(duck, str):

@@ -61,11 +61,17 @@ class OneLineFormatter(logging.Formatter):
         return super().format(record).replace("\n", " \\n ")
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """Parlour has no voice: discord.py's "PyNaCl is not installed" warnings are noise."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def setup_logging(level: str = "INFO") -> None:
     """Send every record at ``level`` or above to stderr, one line each."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(OneLineFormatter(FORMAT))
     handler.addFilter(ContextFilter())
+    handler.addFilter(_not_about_voice)
     root = logging.getLogger()
     for old in [h for h in root.handlers if isinstance(h.formatter, OneLineFormatter)]:
         root.removeHandler(old)

@@ -1,16 +1,9 @@
-"""The marker for errors a player should read: the one thing ``bot.errors`` needs to know.
+"""The bot's own refusals: errors a player should read, answered by ``bot.errors``.
 
-This module imports nothing from Discord, so the table service (``bot/tables/``, which must not
-import ``discord``) can base its errors on it::
-
-    class TableError(Refusal):
-        '''A table operation the player may not do now.'''
-
-    raise TableError("It is Bob's turn")
-
-The error reporter answers any ``Refusal`` (and ``games.errors.IllegalAction``, and any
-exception with a ``player_message`` string attribute — the duck-typed form of the same
-contract) ephemerally with its message, as it is, and logs nothing above INFO.
+Imports nothing from Discord, so any layer may raise them. The error reporter answers a
+``Refusal`` -- like the table service's ``TableError``, ``games.errors.IllegalAction``, and any
+exception with a ``player_message`` string attribute (the duck-typed form of the contract) --
+ephemerally with its ``message`` as it is, and logs nothing above INFO.
 """
 
 from __future__ import annotations

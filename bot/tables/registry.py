@@ -16,7 +16,6 @@ from pydantic import BaseModel, ValidationError
 from bot.tables.errors import AmountOutOfBounds, BadOptions, UnknownGame
 from games.cards import Card
 from games.engine import HOUSE, Engine
-from games.events import Event
 from games.paiute import Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
 from games.pontoon import BankerMode, Pontoon, PontoonOptions, hand_value
@@ -80,14 +79,6 @@ class Game:
 
     def restore(self, snapshot: str) -> Engine:
         return cast(Engine, self.engine.restore(snapshot))
-
-
-def start_events(engine: Engine) -> list[Event]:
-    """What a new deal did by itself (antes, cards dealt, a bank passed), to show the table."""
-    opening = getattr(engine, "opening_events", None)
-    if callable(opening):
-        return list(opening())
-    return list(getattr(engine, "start_events", []))
 
 
 def kitty(engine: Engine) -> int:

@@ -39,7 +39,7 @@ from bot.tables.model import (
     TableStatus,
     TimeoutReport,
 )
-from bot.tables.registry import game, kitty_owner, start_events
+from bot.tables.registry import game, kitty_owner
 from bot.tables.timers import Clock, SystemClock, Timers
 from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
@@ -426,7 +426,7 @@ class TableService:
         except ValueError as exc:
             raise e.NotEnoughPlayers(str(exc)) from exc
         live.peak_pot = 0
-        return await self._commit(live, engine, Chips.stored(row), start_events(engine))
+        return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
 
     async def _commit(
         self,

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.client import Parlour
 from bot.errors import ReportingView, needs_permission, reported
 from bot.refusal import Refusal
+from bot.tables import NotYourTurn
 from games.errors import IllegalAction
 
 
@@ -64,6 +65,10 @@ class Failing(commands.Cog):
     @app_commands.command(name="illegal", description="an engine refusal")
     async def illegal(self, interaction: discord.Interaction) -> None:
         raise IllegalAction("It is Bob's turn")
+
+    @app_commands.command(name="table", description="a table service refusal")
+    async def table(self, interaction: discord.Interaction) -> None:
+        raise NotYourTurn("It is carol's turn")
 
     @app_commands.command(name="duck", description="a duck-typed refusal")
     async def duck(self, interaction: discord.Interaction) -> None:

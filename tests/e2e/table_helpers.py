@@ -7,7 +7,7 @@ import contextlib
 import copy
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,8 +16,9 @@ from bot.sandbox.harness import Session
 from bot.sandbox.interactions import Interaction
 from bot.sandbox.log import Call
 from bot.sandbox.state import Message
-from bot.tables import TableError, TableService, TableStatus
+from bot.tables import GAMES, TableError, TableService, TableStatus
 from games.cards import Card
+from storage import Database, tables
 
 EPHEMERAL = 64
 
@@ -138,6 +139,21 @@ def hidden_now(session: Session, players: Iterable[int]) -> set[str]:
     return private - public
 
 
+async def stored_engine(session: Session) -> Any:
+    """The channel's game as last committed, restored from its snapshot in the database
+    (through a second connection, as an operator's tool would read it)."""
+    try:
+        now = status(session)
+    except TableError:
+        return None
+    g = GAMES[now.game]
+    async with Database.open(session.config.database_path) as db, db.read() as conn:
+        row = await tables.get(conn, now.table_id)
+    if row is None or row.snapshot is None:
+        return None
+    return g.restore(row.snapshot)
+
+
 def _deal(session: Session) -> int | None:
     try:
         return status(session).deal_number
@@ -184,6 +200,11 @@ class Watch:
     per_action: list[tuple[str, int]] = field(default_factory=list)
     channel_posts: int = 0
     deal: int | None = None
+    hidden_checked: int = 0
+    """Hidden cards looked for, summed over the steps (a scan that found nothing to look for
+    would prove nothing)."""
+    face_down: Callable[[Session], Awaitable[set[str]]] | None = None
+    """The game's cards nobody may see publicly, from its stored state (beyond the views)."""
 
     async def step(self, label: str | None = None) -> list[Call]:
         """After one step: settle, then check what the bot sent since the last step.
@@ -206,6 +227,9 @@ class Watch:
                 if c.method == "POST" and c.route == "/channels/{channel_id}/messages"
             )
         hidden = hidden_now(self.session, self.players)
+        if self.face_down is not None:
+            hidden |= await self.face_down(self.session)
+        self.hidden_checked += len(hidden)
         for body in self.public_bodies:
             leaked = cards_in(body, hidden)
             assert not leaked, f"hidden cards {leaked} in a public message: {body[:300]}"

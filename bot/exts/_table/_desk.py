@@ -63,7 +63,8 @@ def desk_of(interaction: discord.Interaction) -> Desk:
 
 
 class Desk:
-    """Draws tables and delivers private cards; the table service's listener."""
+    """Draws tables and delivers private cards; hears the table service's events (it is a
+    ``TableListener`` too, for a service built without the bot's dispatching one)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -88,6 +89,13 @@ class Desk:
     @service.setter
     def service(self, service: TableService) -> None:
         self._service = service
+
+    def listen(self) -> None:
+        """Hear the table service's events (``bot.table_events`` dispatches them as bot
+        events): timeouts, resumed tables, tables the service closed."""
+        self.bot.add_listener(self.timeout_applied, "on_table_timeout")
+        self.bot.add_listener(self.tables_resumed, "on_tables_resumed")
+        self.bot.add_listener(self.table_closed, "on_table_closed")
 
     def register(self, ui: GameUI) -> None:
         """A game cog's UI (called from its ``cog_load``)."""
@@ -326,6 +334,12 @@ class Desk:
         self._events.pop(table.table_id, None)
         self._locks.pop(table.table_id, None)
         self._deals.pop(table.table_id, None)
+
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """Someone deleted a table's message: post it again at once."""
+        for status in self.service.tables():
+            if status.channel_id == channel_id and status.message_id == message_id:
+                await self.publish(status)
 
     async def guild_removed(self, guild: discord.Guild) -> None:
         """The bot left a server: close its tables there by the refund rule (nothing can be
