@@ -139,7 +139,9 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         await self.act(interaction, ActionKind.BUY, "You buy a soldier.")
 
     @app_commands.command(name="discard", description="Pay the small bet, discard soldiers (PP-9)")
-    @app_commands.describe(cards="Soldiers to discard face down, as codes: Kd 10h")
+    @app_commands.describe(
+        cards="Soldiers to discard face down (pick from the list, or type card codes)"
+    )
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         chosen = parse_cards(cards)
         if not chosen:
