@@ -23,6 +23,7 @@ from tests.e2e.table_helpers import (
     first_input,
     service,
     status,
+    stored_engine,
     table_message,
 )
 
@@ -155,6 +156,19 @@ async def play_deal(
     return script
 
 
+async def palaces_face_down(session: Session) -> set[str]:
+    """Every palace card of the stored game that nobody showed the table: the palaces in play
+    and those set aside unseen (a knocked-out seat's first three cards aside, PP-11/PP-17)."""
+    game = await stored_engine(session)
+    if game is None:
+        return set()
+    shown = {c.code for cards in game.state.shown.values() for c in cards}
+    cards = set()
+    for seat in game.state.seat.values():
+        cards |= {c.code for c in (seat.palace or seat.aside[:3])}
+    return cards - shown
+
+
 def dm_texts(actor: Actor) -> str:
     return "\n".join(m.content for m in actor.dms())
 
@@ -164,7 +178,7 @@ async def test_a_full_game_of_three_players_from_open_to_close(
     session, alice, bob, carol, buttons, capsys
 ):
     players = {a.id: a for a in (alice, bob, carol)}
-    watch = Watch(session, players)
+    watch = Watch(session, players, face_down=palaces_face_down)
     opened = await alice.slash("palace open", small_bet=10, max_raises=2, buy_in=BUY_IN)
     assert opened.ephemeral
     await watch.step()
