@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from games.cards import Card, Deck
 
@@ -18,6 +18,31 @@ def order_from_left_of(players: Sequence[str], dealer: str) -> list[str]:
     """Every player in turn order starting at the dealer's left; the dealer comes last."""
     i = players.index(dealer)
     return [*players[i + 1 :], *players[: i + 1]]
+
+
+def next_dealer(
+    seats: Sequence[str],
+    previous_seats: Sequence[str],
+    dealer: str,
+    eligible: Collection[str] | None = None,
+) -> str | None:
+    """Where the deal goes next: the first eligible player to the left of the old dealer.
+
+    ``seats`` is the next deal's table; players may have joined or left since
+    ``previous_seats``. When the old dealer has left, the walk goes on from their old place;
+    newcomers come last. ``None`` when nobody is eligible.
+
+    >>> next_dealer(["a", "b", "c"], ["a", "b", "c"], "b")
+    'c'
+    >>> next_dealer(["a", "c", "d"], ["a", "b", "c"], "b", eligible={"a", "d"})
+    'a'
+    """
+    if dealer in seats:
+        walk = order_from_left_of(seats, dealer)
+    else:
+        stayed = [p for p in order_from_left_of(previous_seats, dealer) if p in seats]
+        walk = stayed + [p for p in seats if p not in stayed]
+    return next((p for p in walk if eligible is None or p in eligible), None)
 
 
 def cut_for_deal(players: Sequence[str], rng: random.Random) -> tuple[str, list[dict[str, Card]]]:

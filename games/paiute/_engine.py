@@ -26,7 +26,7 @@ from games.paiute._options import (
 from games.paiute._state import DealState
 from games.paiute._views import PaiuteView, build_view
 from games.randomness import new_rng, rng_from_state, rng_state
-from games.seats import order_from_left_of
+from games.seats import next_dealer, order_from_left_of
 
 _ACTION = TypeAdapter[Draw | Discard | Call](PaiuteAction)
 HAND_SIZE = 5
@@ -148,8 +148,7 @@ class Paiute:
         s = self._s
         seated = list(players) if players is not None else list(s.players)
         chips = dict(stacks) if stacks is not None else dict(s.stacks)
-        after = order_from_left_of(s.players, s.dealer)
-        dealer = next((p for p in after if p in seated), seated[0])
+        dealer = next_dealer(seated, s.players, s.dealer) or seated[0]
         rng = rng_from_state(rng_state(self._rng))
         return self._deal(seated, chips, s.options, rng, deck, dealer, s.deal_number + 1)
 

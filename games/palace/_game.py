@@ -20,7 +20,7 @@ from games.palace._state import PalaceState, Phase, SeatState
 from games.palace._turns import apply
 from games.palace._views import PalaceView, build_view
 from games.randomness import new_rng, rng_from_state, rng_state
-from games.seats import cut_for_deal, order_from_left_of
+from games.seats import cut_for_deal, next_dealer, order_from_left_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -135,14 +135,8 @@ class PalacePoker:
         """The next deal: the deal passes left (PP-3); players without chips sit out."""
         table = list(players) if players is not None else list(self.state.players)
         chips = dict(stacks) if stacks is not None else dict(self.stacks)
-        funded = [p for p in table if chips.get(p, 0) > 0]
-        old = self.state.dealer
-        walk = (
-            order_from_left_of(table, old)
-            if old in table
-            else [p for p in order_from_left_of(self.state.players, old) if p in table]
-        )
-        dealer = next((p for p in walk if p in funded), funded[0] if funded else None)
+        funded = {p for p in table if chips.get(p, 0) > 0}
+        dealer = next_dealer(table, self.state.players, self.state.dealer, funded)
         rng = rng_from_state(rng_state(self._rng))
         return self._deal(
             table, chips, self.state.options, rng, deck, dealer, self.state.deal_number + 1

@@ -125,15 +125,28 @@ async def test_a_restart_mid_deal_keeps_the_buttons_working_and_tells_the_channe
     assert not status(session).deal_open
 
 
-async def test_a_turn_timer_plays_the_default_and_updates_the_table(session, alice, bob):
+async def test_turn_timers_resume_after_a_restart_and_update_the_table(session, alice, bob):
     await seated(session, alice, bob, turn_timeout=5)
-    who = status(session).to_act
     counter = status(session).action_counter
-    assert who is not None
+    assert status(session).to_act is not None
+    await session.restart_bot()
     await asyncio.sleep(5.3)
     await session.fake.settle(quiet=0.05)
     assert status(session).action_counter > counter
     assert "ran out of time" in str(table_message(session).embeds[0])
+
+
+async def test_another_games_table_refuses_the_pontoon_commands(session, alice, bob):
+    await service(session).open(
+        session.guild.id, session.channel.id, alice.id, "paiute", buy_in=200
+    )
+    for command in ("pontoon join", "pontoon stake", "pontoon hand", "pontoon close"):
+        options = {"buy_in": 200} if command.endswith("join") else {}
+        if command.endswith("stake"):
+            options = {"amount": 10}
+        text = refusal_text(await bob.slash(command, **options))
+        assert "The table here is Paiute" in text, text
+    assert [s.user_id for s in status(session).seats] == [alice.id]
 
 
 async def test_refusals_change_nothing(session, fake, alice, bob, carol, dave):

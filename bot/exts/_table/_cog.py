@@ -16,9 +16,12 @@ from discord.ext import commands
 
 from bot.exts._table._components import TableButton, TableSelect, run_action, show_hand
 from bot.exts._table._desk import Desk, refusals, where
-from bot.exts._table._ui import GameUI
+from bot.exts._table._ids import encode_choice
+from bot.exts._table._ui import GameUI, card
 from bot.refusal import Refusal
 from bot.render import embed
+from bot.tables import TableError, TableStatus
+from games.actions import CardsField, ChoiceField
 
 BuyIn = app_commands.Range[int, 1, 1_000_000]
 
@@ -80,17 +83,66 @@ class TableCog(commands.GroupCog):
         )
         await self.desk.publish(status)
 
+    def here(self, interaction: discord.Interaction) -> TableStatus:
+        """The channel's table, refused when it is another game's (``/palace join`` must not
+        seat anyone at a Pontoon table)."""
+        guild, channel = where(interaction)
+        with refusals():
+            status = self.desk.service.status(guild, channel)
+        if status.game != self.ui.game:
+            raise Refusal(f"The table here is {status.title}: use the `/{status.game}` commands.")
+        return status
+
     async def act(
         self, interaction: discord.Interaction, kind: str, reply: str | None = None, **fields: Any
     ) -> None:
         """Play an action of the player's from a slash command."""
+        self.here(interaction)
         await run_action(interaction, {"kind": kind, **fields}, reply=reply)
+
+    async def suggest(
+        self, interaction: discord.Interaction, kind: str, field: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete for an option whose legal values come from the game: the caller's
+        legal values of ``field`` of action ``kind`` now. For a cards field the option is a
+        space-separated list of card codes; each suggestion adds one more legal card."""
+        try:
+            guild, channel = where(interaction)
+            legal = self.desk.service.legal_actions(guild, channel, interaction.user.id)
+        except (Refusal, TableError):
+            return []
+        spec = next((s for s in legal if s.kind == kind and field in s.fields), None)
+        if spec is None:
+            return []
+        shape = spec.fields[field]
+        if isinstance(shape, CardsField):
+            typed = current.split()
+            done = [c for c in typed if c in shape.options]
+            partial = typed[-1].lower() if typed and typed[-1] not in shape.options else ""
+            start = " ".join(done)
+            names = [
+                (f"{start} {c}".strip(), " ".join(card(x) for x in [*done, c]))
+                for c in shape.options
+                if c not in done and c.lower().startswith(partial)
+            ]
+        elif isinstance(shape, ChoiceField):
+            wanted = current.lower()
+            names = [
+                (encode_choice(o), label)
+                for o in shape.options
+                if wanted in (label := self.ui.choice_label(spec, field, o)).lower()
+                or wanted in encode_choice(o).lower()
+            ]
+        else:
+            return []
+        return [app_commands.Choice(name=label[:100], value=value) for value, label in names][:25]
 
     # -- shared commands ------------------------------------------------------------------------
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     @app_commands.describe(buy_in="Chips to bring from your balance")
     async def join(self, interaction: discord.Interaction, buy_in: BuyIn) -> None:
+        self.here(interaction)
         guild, channel = where(interaction)
         with refusals():
             result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
@@ -98,6 +150,7 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
         guild, channel = where(interaction)
         with refusals():
             result = await self.desk.service.leave(guild, channel, interaction.user.id)
@@ -105,6 +158,7 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="start", description="Deal (the host deals first)")
     async def start(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
         guild, channel = where(interaction)
         with refusals():
             result = await self.desk.service.start(
@@ -114,9 +168,9 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="close", description="Close the table (host or admin)")
     async def close(self, interaction: discord.Interaction) -> None:
+        status = self.here(interaction)
         guild, channel = where(interaction)
         with refusals():
-            status = self.desk.service.status(guild, channel)
             closed = await self.desk.service.close(
                 guild, channel, interaction.user.id, admin=_admin(interaction)
             )
@@ -126,15 +180,12 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="status", description="Show the table (posts it again)")
     async def status(self, interaction: discord.Interaction) -> None:
-        guild, channel = where(interaction)
-        with refusals():
-            status = self.desk.service.status(guild, channel)
-        if status.game != self.ui.game:
-            raise Refusal(f"The table here is {status.title}: use /{status.game} status.")
+        status = self.here(interaction)
         await interaction.response.send_message(embed=self.desk.embed(status), ephemeral=True)
 
     @app_commands.command(name="hand", description="Your own cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
         await show_hand(interaction)
 
     @app_commands.command(name="back", description="You are back: your turns wait for you again")

@@ -152,10 +152,11 @@ class Desk:
         """Add a step's public events to the table's log."""
         ui = self.ui(status.game)
         pids = [str(s.user_id) for s in status.seats]
-        if self._deals.get(status.table_id) != status.deal_number:
+        known = self._deals.get(status.table_id)
+        if known is not None and known != status.deal_number:
             # a new deal: the last one's cards come round again, its lines would mislead
-            self._deals[status.table_id] = status.deal_number
             self._events.pop(status.table_id, None)
+        self._deals[status.table_id] = status.deal_number
         for event in events:
             if event.is_public:
                 line = ui.describe_event(event, pids)

@@ -35,7 +35,7 @@ def _hand(h: HandView) -> str:
         parts.append(f"shoot {h.shoot}")
     if h.declared:
         parts.append("· pontoon!")
-    elif h.bust:
+    elif h.bust and not (h.value and "bust" in h.value):
         parts.append("· bust")
     elif h.done:
         parts.append("· stands")

@@ -76,7 +76,7 @@ def test_next_deal_takes_new_players_and_stacks():
     following = game.next_deal(
         players=["ann", "bob", "cat", "dan"], stacks={"ann": 50, "bob": 60, "cat": 70, "dan": 80}
     )
-    assert following.dealer == "ann"
+    assert following.dealer == "dan"  # PA-3: the deal passes left, to whoever sits there now
     assert following.stacks == {"ann": 45, "bob": 55, "cat": 65, "dan": 75}
     assert game.deal_number == 1  # this deal is left as it was
     assert game.stacks == dict.fromkeys(ABC, START)
