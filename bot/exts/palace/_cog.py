@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.exts._table import TableCog, desk_of, refusals, where
 from bot.exts.palace._ui import PalaceUI
 from bot.refusal import Refusal
-from games.actions import AmountField, CardsField, ChoiceField
+from games.actions import AmountField, CardsField
 from games.cards import Card
 from games.palace import ActionKind
 
@@ -196,6 +196,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     def _field(self, interaction: discord.Interaction, kind: str, name: str) -> object | None:
         """The field ``name`` of the user's legal ``kind`` action now, or ``None``."""
         try:
+            self.here(interaction)  # not another game's table (a Paiute discard is no soldier)
             guild, channel = where(interaction)
             with refusals():
                 legal = desk_of(interaction).service.legal_actions(
@@ -233,19 +234,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     async def _targets(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        field = self._field(interaction, ActionKind.BET, "target")
-        if not isinstance(field, ChoiceField):
-            return []
-        names = self.desk.names
-        typed = current.strip().lower()
-        found = []
-        for option in field.options:
-            if option is None:
-                continue
-            label = names.get(option) or f"@{option}"
-            if typed in label.lower() or typed in option:
-                found.append(app_commands.Choice(name=label[:100], value=option))
-        return found[:MAX_CHOICES]
+        """The legal targets, by display name (``PalaceUI.choice_label``)."""
+        return await self.suggest(interaction, ActionKind.BET, "target", current)
 
     @raise_.autocomplete("amount")
     async def _raise_amounts(
