@@ -91,26 +91,17 @@ def test_my_cards_shows_own_palace_and_what_a_battle_showed():
     assert r.my_cards(g.view(None), NAMES) == "You are not dealt into this hand."
 
 
-def test_dm_text_only_for_the_player_with_private_events():
+def test_private_lines_announce_the_palace_and_show_a_battle_opponents():
     g = game()
-    events = g.opening_events()
-    text = r.dm_text(events, A, NAMES, channel="#general")
-    assert text is not None
-    assert "Your palace cards: **J♠ J♥ J♦**" in text
-    assert "#general" in text
-    assert "10♠" not in text
-    later = g.act(A, {"kind": "stay"})
-    assert r.dm_text(later, A, NAMES) is None
-
-
-def test_after_a_battle_the_caller_gets_the_other_palace_by_dm():
-    g = game()
+    dealt = [e for e in g.opening_events() if not e.is_public]
+    assert [e.to for e in dealt] == [A, B, C]
+    assert r.private_line(dealt[0], NAMES) == "New deal: you are dealt 3 palace cards."
     g.act(A, {"kind": "bet", "target": B})
-    events = g.act(B, {"kind": "call"})
-    assert r.dm_text(events, B, NAMES) == (
-        "**Palace Poker**\nAfter the battle you see Alice's palace cards: **J♠ J♥ J♦**"
+    shown = [e for e in g.act(B, {"kind": "call"}) if not e.is_public]
+    assert [e.to for e in shown] == [B]  # Bob called and lost: only he is shown (PP-17)
+    assert r.private_line(shown[0], NAMES) == (
+        "After the battle you see Alice's palace cards: **J♠ J♥ J♦**"
     )
-    assert r.dm_text(events, A, NAMES) is None
 
 
 def test_event_lines_use_display_names_and_keep_private_events_out():

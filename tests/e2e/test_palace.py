@@ -199,7 +199,7 @@ async def test_a_full_game_of_three_players_from_open_to_close(
         palaces = {u: palace_of(session, u) for u in players}
         for user, actor in players.items():  # PP-6: each palace by DM, to its owner only
             shown = " ".join(str(Card.parse(c)) for c in palaces[user])
-            assert f"Your palace cards: **{shown}**" in dm_texts(actor)
+            assert f"Your palace cards (only you see them): **{shown}**" in dm_texts(actor)
         script = await play_deal(session, watch, players, buttons=buttons)
         assert {"buy", "discard_soldiers", "discard", "stay", "bet", "raise", "call"} <= set(
             script.played

@@ -9,7 +9,7 @@ the palaces they were shown in a battle appear only in :func:`my_cards`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from bot.exts._table import EmbedField
 from bot.render import chips
@@ -182,23 +182,15 @@ def my_cards(view: PalaceView, names: Names) -> str:
 
 
 def private_line(event: Event, names: Names) -> str:
-    """A private event (palace cards dealt, a palace shown after a battle) for its player."""
+    """A private event for its player's DM. The kit follows these lines with the player's
+    :func:`my_cards`, so a new deal's palace is only announced here, not listed twice."""
     data = event.data
     if event.kind == "palace_cards":
-        return f"Your palace cards: **{cards_text(data.get('cards', []))}**"
+        return f"New deal: you are dealt {_plural(len(data.get('cards', [])), 'palace card')}."
     if event.kind == "palace_shown":
         owner = name(names, data.get("owner"))
         return f"After the battle you see {owner}'s palace cards: **{cards_text(data['cards'])}**"
     return event.text
-
-
-def dm_text(events: Sequence[Event], pid: str, names: Names, *, channel: str = "") -> str | None:
-    """The DM for ``pid`` after a step: their private events, or ``None`` when there are none."""
-    mine = [private_line(e, names) for e in events if e.to == pid]
-    if not mine:
-        return None
-    where = f" (table in {channel})" if channel else ""
-    return f"**{TITLE}**{where}\n" + "\n".join(mine)
 
 
 # -- public events as sentences ------------------------------------------------------------------
