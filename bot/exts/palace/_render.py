@@ -316,8 +316,9 @@ soldiers for free (at most 5 kept);
 (your soldiers + 1) × small bet;
 • **stay** — do nothing; • **fold** — leave the hand.
 **Battle:** the defender folds (the attacker captures their banner and soldiers), calls with \
-their own stake, or raises (limit: the big bet, max raises per battle; no-limit: at least the \
-big bet); the battlers go on until one folds or calls. On a call each side's best 5 of palace + \
+their own stake, or raises (limit: the big bet, or 2 × small bet with no soldiers, a few \
+times per battle; no-limit: at least the big bet); the battlers go on until one folds or \
+calls. On a call each side's best 5 of palace + \
 banner + soldiers counts, but cards of the **opponent's banner suit** don't. The loser is out; \
 the winner captures banner and soldiers and discards down to 5. The caller sees the other's \
 palace cards; the other sees the caller's only if the caller won or tied.
