@@ -67,6 +67,7 @@ class TableCog(commands.GroupCog):
         values are left to the server defaults), seat the opener with ``buy_in``, post the
         table message."""
         guild, channel = where(interaction)
+        self.desk.remember(interaction.user)
         chosen = {k: v for k, v in options.items() if v is not None}
         if seats is not None:
             chosen["seats"] = seats

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -19,7 +20,7 @@ import discord
 from discord.ext import commands
 
 from bot.errors import CANNOT_DM, needs_permission
-from bot.exts._table._ui import GameUI, mention
+from bot.exts._table._ui import GameUI, mention, with_mentions
 from bot.refusal import Refusal
 from bot.render import COLOUR, chips, relative
 from bot.tables import ActionResult, TableError, TableService, TableStatus, TimeoutReport
@@ -32,6 +33,7 @@ LOG_LINES = 6
 """Public events kept on the table message (the newest last)."""
 
 UNKNOWN_MESSAGE = 10008
+_SNOWFLAKE = re.compile(r"\d{15,21}")
 
 
 @contextlib.contextmanager
@@ -41,7 +43,8 @@ def refusals() -> Iterator[None]:
     try:
         yield
     except TableError as error:
-        raise Refusal(error.message) from error
+        # Engines name players by id ("You can attack: 1100…"): ids become mentions.
+        raise Refusal(with_mentions(error.message, _SNOWFLAKE.findall(error.message))) from error
 
 
 def where(interaction: discord.Interaction) -> tuple[int, int]:
@@ -70,6 +73,9 @@ class Desk:
         self._events: defaultdict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._told_no_dm: set[tuple[int, int]] = set()
+        self.names: dict[str, str] = {}
+        """Display names of the users seen at a table (player id -> name), for plain-text
+        places where a mention does not render (button labels)."""
         self._deals: dict[int, int] = {}
 
     # -- wiring ---------------------------------------------------------------------------------
@@ -101,6 +107,10 @@ class Desk:
         except KeyError:
             raise Refusal(f"The {game} tables are not available right now.") from None
 
+    def remember(self, user: discord.abc.User) -> None:
+        """Note a user's display name (every table interaction passes through here)."""
+        self.names[str(user.id)] = user.display_name
+
     # -- drawing --------------------------------------------------------------------------------
 
     def embed(self, status: TableStatus, *, closed: str | None = None) -> discord.Embed:
@@ -115,8 +125,11 @@ class Desk:
         shown.add_field(
             name=f"Seats ({len(seats)}/{status.max_seats})", value="\n".join(seats) or "Empty"
         )
-        if closed is None and status.view is not None:
-            for f in ui.public_fields(status):
+        if closed is None:
+            game_fields = (
+                ui.public_fields(status) if status.view is not None else ui.lobby_fields(status)
+            )
+            for f in game_fields:
                 shown.add_field(name=f.name, value=f.value[:1024] or "—", inline=f.inline)
         lines = self._events.get(status.table_id)
         if lines:
@@ -269,6 +282,8 @@ class Desk:
         it is a click on the table message), answer a command ephemerally with ``reply``, and
         DM the private cards that changed."""
         status = result.table
+        if interaction is not None:
+            self.remember(interaction.user)
         self.note(status, result.events)
         if result.settlement is not None:
             self.note(status, [_settled(status, result.settlement)])

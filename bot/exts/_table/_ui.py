@@ -80,6 +80,11 @@ class GameUI:
         anything else). The kit adds seats, pot, turn, deadline and recent events itself."""
         raise NotImplementedError
 
+    def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
+        """The game's fields before the first deal (no view yet): e.g. the table's stakes
+        from ``status.options``, so players see what they join. None by default."""
+        return []
+
     def private_text(self, status: TableStatus, user: int) -> str:
         """``user``'s own cards and situation from ``status.view`` (THEIR private view), for
         the **My cards** reply, ``/<game> hand`` and the DMs."""

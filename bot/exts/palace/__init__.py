@@ -1,0 +1,14 @@
+"""``/palace``: Palace Poker on the table kit (``bot.exts._table``). Private modules:
+``_render`` (the table's fields, My cards, DMs and event sentences, pure functions of engine
+views and events), ``_ui`` (the kit's ``GameUI``), ``_cog`` (the commands and autocomplete)."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.exts.palace._cog import PalaceCog
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Extension entry point (found by ``bot.client``)."""
+    await bot.add_cog(PalaceCog(bot))

@@ -1,0 +1,215 @@
+"""The Palace Poker renderers on real engine views: what the table shows, what only you see."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.exts.palace import _render as r
+from bot.exts.palace._cog import cards_choices, parse_cards
+from bot.exts.palace._ui import PalaceUI
+from bot.refusal import Refusal
+from games.cards import Card
+from games.events import Event
+from games.palace import PalaceOptions, PalacePoker
+from tests.games.palace.helpers import codes_in, deal_deck, full_deck
+
+A, B, C = "111", "222", "333"
+NAMES = {A: "Alice", B: "Bob", C: "Carol"}
+PALACES = ["Js Jh Jd", "10s 10h 10d", "9s 9h 9c"]
+
+
+def game(draw: tuple[str, ...] = ("2c", "5d"), **options: Any) -> PalacePoker:
+    """Alice (seat 0), Bob, Carol dealing; banners A♠ K♥ Q♦, the palaces above."""
+    opts = PalaceOptions(**({"small_bet": 10} | options))
+    deck = deal_deck(["As", "Kh", "Qd"], PALACES, draw)
+    return PalacePoker.new(
+        [A, B, C], dict.fromkeys([A, B, C], 500), opts, seed=1, deck=deck, dealer=C
+    )
+
+
+def fields_text(g: PalacePoker) -> str:
+    """The game's fields of the table message, as one text."""
+    return "\n".join(f"{f.name}: {f.value}" for f in r.public_fields(g.view(None), NAMES))
+
+
+def palace_cards() -> list[Card]:
+    return Card.parse_many(" ".join(PALACES))
+
+
+def test_table_shows_banners_soldiers_counts_pot_and_no_palace_card():
+    g = game()
+    g.act(A, {"kind": "buy"})  # Alice buys 2♣ face up; her free step is next
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    assert fields["Pot"].startswith("**25 chips** · draw pile")  # 3 antes of 5 + the buy
+    assert "discard pile 0" in fields["Pot"]
+    assert fields["Free discard step"].startswith("Alice may discard soldiers for free")
+    seats = fields["Banners and soldiers"].splitlines()
+    assert seats[0] == "▶ Alice: banner **A♠** · soldiers 2♣ · palace 🂠🂠🂠"
+    assert seats[2] == "Carol (dealer): banner **Q♦** · soldiers none · palace 🂠🂠🂠"
+    assert "Small bet 10 · big bet 20 · ante 5" in fields["Stakes"]
+    assert codes_in(fields_text(g), palace_cards()) == set()
+
+
+def test_the_table_refuses_a_private_view():
+    with pytest.raises(ValueError, match="public view"):
+        r.public_fields(game().view(A), NAMES)
+
+
+def test_battle_state_is_public():
+    g = game()
+    g.act(A, {"kind": "bet", "target": B})
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    assert fields["⚔️ Battle"] == ("Alice attacks Bob · raises 0/3\nBob may fold, call 10 or raise.")
+
+
+def test_a_folded_and_a_beaten_seat_and_the_result():
+    g = game()
+    g.act(A, {"kind": "bet", "target": B})
+    g.act(B, {"kind": "call"})  # jacks beat tens: Bob is out, Alice captures
+    g.act(A, {"kind": "discard_soldiers", "cards": []})
+    g.act(C, {"kind": "fold"})  # Carol folds: Alice is the last one in
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    seats = fields["Banners and soldiers"].splitlines()
+    assert seats[1] == "Bob: beaten in battle"
+    assert seats[2] == "Carol (dealer): folded"
+    assert fields["Result"].startswith("🏆 Alice is the last player in the hand: Alice 35 chips")
+
+
+def test_my_cards_shows_own_palace_and_what_a_battle_showed():
+    g = game()
+    g.act(A, {"kind": "bet", "target": B})
+    g.act(B, {"kind": "call"})  # Bob calls: he sees Alice's palace; jacks beat tens
+    alice, bob = r.my_cards(g.view(A), NAMES), r.my_cards(g.view(B), NAMES)
+    assert "Your palace cards (only you see them): **J♠ J♥ J♦**" in alice
+    assert "10♠" not in alice  # Bob lost: Alice is not shown his palace (PP-17)
+    assert "You were shown Alice's palace cards: J♠ J♥ J♦" in bob
+    assert "set aside unseen" in bob
+    assert "9♣" not in alice + bob
+    assert r.my_cards(g.view(None), NAMES) == "You are not dealt into this hand."
+
+
+def test_private_lines_announce_the_palace_and_show_a_battle_opponents():
+    g = game()
+    dealt = [e for e in g.opening_events() if not e.is_public]
+    assert [e.to for e in dealt] == [A, B, C]
+    assert r.private_line(dealt[0], NAMES) == "New deal: you are dealt 3 palace cards."
+    g.act(A, {"kind": "bet", "target": B})
+    shown = [e for e in g.act(B, {"kind": "call"}) if not e.is_public]
+    assert [e.to for e in shown] == [B]  # Bob called and lost: only he is shown (PP-17)
+    assert r.private_line(shown[0], NAMES) == (
+        "After the battle you see Alice's palace cards: **J♠ J♥ J♦**"
+    )
+
+
+def test_event_lines_use_display_names_and_keep_private_events_out():
+    g = game()
+    g.act(A, {"kind": "buy"})
+    events = g.act(A, {"kind": "discard_soldiers", "cards": []})
+    lines = r.event_lines(g.opening_events() + events, NAMES)
+    assert "Alice's banner is A♠." in lines
+    assert "Everyone antes 5; pot 15." in lines
+    assert "Alice keeps every soldier." in lines
+    assert not any(pid in line for line in lines for pid in (A, B, C))
+    private = next(e for e in g.opening_events() if not e.is_public)
+    with pytest.raises(ValueError, match="private"):
+        r.event_line(private, NAMES)
+
+
+@pytest.mark.parametrize("announce", [False, True])
+def test_battle_hands_are_named_only_when_announced(announce):
+    g = game(announce_battle_hands=announce)
+    g.act(A, {"kind": "bet", "target": B})
+    lines = r.event_lines(g.act(B, {"kind": "call"}), NAMES)
+    won = next(line for line in lines if "wins the battle" in line)
+    # Bob's banner is a heart, so J♥ does not count for Alice (PP-16): a pair of jacks.
+    assert ("with Pair of jacks" in won) is announce
+    assert won.startswith("🏆 Alice wins the battle against Bob")
+
+
+def test_unknown_names_fall_back_to_mentions():
+    assert r.name({}, A) == f"<@{A}>"
+    assert r.name({}, "house") == "house"
+
+
+def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
+    """Whole games of random legal moves: every public sentence and every table embed is free
+    of palace cards, except those the final showdown shows to all (PP-21)."""
+    seen_kinds: set[str] = set()
+    for seed in range(20):
+        rng = random.Random(seed)
+        players = [A, B, C]
+        g = PalacePoker.new(
+            players, dict.fromkeys(players, 300), {"small_bet": 10}, seed=seed, dealer=C
+        )
+        hidden = [c for p in players for c in g.state.seat[p].palace]
+        events: list[Event] = list(g.opening_events())
+        lines = r.event_lines(events, NAMES)
+        assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
+        while not g.is_over:
+            pid = g.to_act
+            assert pid is not None
+            specs = g.legal_actions(pid)
+            weights = [1 if s.kind in ("fold", "bet") else 4 for s in specs]
+            spec = rng.choices(specs, weights)[0]
+            action = {"kind": spec.kind, **{k: f.sample(rng) for k, f in spec.fields.items()}}
+            step = g.act(pid, action)
+            events += step
+            shown = {c for cards in g.view(None).shown_palaces.values() for c in cards}
+            lines = r.event_lines([e for e in step if e.kind != "palace_revealed"], NAMES)
+            assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
+            assert codes_in(fields_text(g), [c for c in hidden if c not in shown]) == set()
+        seen_kinds |= {e.kind for e in events}
+        for e in events:
+            if e.is_public:
+                line = r.event_line(e, NAMES)
+                assert line is None or not any(pid in line for pid in players), line
+    assert {"buy", "discard", "bet", "call", "raise", "capture", "hand_over"} <= seen_kinds
+
+
+def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
+    ui = PalaceUI(names=NAMES)
+    g = game()
+    bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
+    assert ui.action_label(bet) == "Attack (10)"
+    assert ui.choice_label(bet, "target", B) == "Bob"
+    assert PalaceUI().choice_label(bet, "target", B) == f"@{B}"
+    line = ui.describe_event(g.act(A, {"kind": "stay"})[0], [A, B, C])
+    assert line == f"<@{A}> stays."
+
+
+def test_cards_typed_in_a_command():
+    assert parse_cards(" Kd, 10h ") == ["Kd", "10h"]
+    assert parse_cards("") == parse_cards(None) == parse_cards("none") == []
+    with pytest.raises(Refusal, match="I don't know the card 'Zz'"):
+        parse_cards("Kd Zz")
+
+
+def test_card_suggestions_extend_what_was_typed():
+    soldiers = ("Kd", "2c", "5h")
+    assert cards_choices(soldiers, "") == [
+        "",
+        "Kd",
+        "2c",
+        "5h",
+        "Kd 2c",
+        "Kd 5h",
+        "2c 5h",
+        "Kd 2c 5h",
+    ]
+    assert cards_choices(soldiers, "2c ") == ["2c", "2c Kd", "2c 5h"]
+    six = ("Kd", "2c", "5h", "6h", "7h", "8h")
+    assert all(len(s.split()) >= 1 for s in cards_choices(six, "", least=1))
+    assert "" not in cards_choices(six, "", least=1)
+
+
+def test_pp5_rejected_banner_cards_are_counted_not_named():
+    """A rejected card goes back into the deck that deals the palaces (PP-6)."""
+    deck = full_deck(["As", "Ks", "Kh", "Qd"])
+    g = PalacePoker.new(
+        [A, B, C], dict.fromkeys([A, B, C], 500), {"small_bet": 10}, seed=1, deck=deck, dealer=C
+    )
+    banner = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == B)
+    assert r.event_line(banner, NAMES) == "Bob's banner is K♥ (after 1 rejected card)."

@@ -1,0 +1,90 @@
+"""Palace Poker when things go wrong: a player with closed DMs plays through **My cards** (told
+once in the channel), and a bot restart mid-deal keeps the table message's buttons working."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.sandbox.actors import Actor
+from bot.sandbox.harness import Session
+from tests.e2e.economy_helpers import audit
+from tests.e2e.table_helpers import button_for, status, table_message
+
+BUY_IN = 200
+
+
+@pytest.fixture(autouse=True)
+async def chips_add_up(session, tmp_path):
+    yield
+    await session.fake.settle(quiet=0.01, within=1.0)
+    result = await audit(tmp_path / "parlour.db")
+    assert result["ok"] is True, result
+
+
+async def dealt(session: Session, alice: Actor, bob: Actor, carol: Actor) -> dict[int, Actor]:
+    await alice.slash("palace open", small_bet=10, buy_in=BUY_IN)
+    await bob.slash("palace join", buy_in=BUY_IN)
+    await carol.slash("palace join", buy_in=BUY_IN)
+    await alice.slash("palace start")
+    await session.fake.settle(quiet=0.02, within=2.0)
+    return {a.id: a for a in (alice, bob, carol)}
+
+
+def mover(session: Session, players: dict[int, Actor]) -> Actor:
+    user = status(session).to_act
+    assert user is not None
+    return players[user]
+
+
+async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
+    session.fake.faults.close_dms(carol.user)
+    players = await dealt(session, alice, bob, carol)
+    assert carol.dms() == []
+    notes = [m.content for m in session.messages() if carol.mention in m.content]
+    assert len(notes) == 1
+    assert "My cards" in notes[0]
+    palace = " ".join(str(c) for c in status(session, carol.id).view.palace)  # type: ignore[union-attr]
+    mine = await carol.click(table_message(session), "My cards")
+    assert mine.ephemeral
+    assert f"**{palace}**" in mine.content
+    # Carol attacks or is attacked; the battle is shown down; the deal goes on without DMs.
+    while status(session).to_act != carol.id:
+        await mover(session, players).slash("palace stay")
+    other = next(u for u in players if u != carol.id)
+    await carol.slash("palace bet", target=str(other))
+    await players[other].slash("palace call")  # the other calls: sees Carol's palace by DM
+    await session.fake.settle(quiet=0.02, within=2.0)
+    assert palace in "\n".join(m.content for m in players[other].dms())
+    assert len([m for m in session.messages() if carol.mention in m.content]) == 1  # told once
+    mine = await carol.slash("palace hand")
+    assert mine.ephemeral
+    await alice.slash("palace close")
+
+
+async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob, carol):
+    players = await dealt(session, alice, bob, carol)
+    await mover(session, players).slash("palace buy")
+    await session.fake.settle(quiet=0.02, within=2.0)
+    step_player = mover(session, players)
+    counter = status(session).action_counter
+    await session.restart_bot()
+    await session.fake.settle(quiet=0.02, within=2.0)
+    assert any("goes on" in m.content for m in session.messages())
+    assert status(session).action_counter == counter
+    assert status(session).phase == "discard_step"
+    # The discard step's select lives in the My cards reply, drawn by the new bot.
+    mine = await step_player.click(table_message(session), "My cards")
+    assert mine.message is not None
+    select = next(
+        str(c["custom_id"])
+        for c in mine.message.walk_components()
+        if c.get("type") == 3 and ":discard_soldiers:" in str(c.get("custom_id"))
+    )
+    await step_player.select(mine.message, select)  # keep the soldier
+    await session.fake.settle(quiet=0.02, within=2.0)
+    assert status(session).action_counter == counter + 1
+    nxt = mover(session, players)
+    await nxt.click(table_message(session), button_for(table_message(session), "stay"))
+    await session.fake.settle(quiet=0.02, within=2.0)
+    assert status(session).action_counter == counter + 2
+    await alice.slash("palace close")
