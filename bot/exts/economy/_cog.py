@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.catalog import GameId
 from bot.client import Parlour
+from bot.exts._table import refusals, where
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._views import PageButton, show_page
@@ -199,6 +200,41 @@ class Economy(commands.Cog):
             f"({reason}). Their balance: {chips(now)}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+    @admin.command(name="kick", description="Remove a player from this channel's table")
+    @app_commands.describe(user="Who to remove; their stack goes back to their balance")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def kick(self, interaction: discord.Interaction, user: discord.User) -> None:
+        """Mid-deal the player's default action plays their turns and their stack is cashed
+        out when the deal ends (the service's rule); between deals it is cashed out at once."""
+        guild, channel = where(interaction)
+        with refusals():
+            result = await self.bot.tables.kick(
+                guild, channel, user.id, admin=True, by=interaction.user.id
+            )
+        log.info("Admin %s removed %s from the table in %s", interaction.user.id, user.id, channel)
+        await self.bot.desk.show(
+            result,
+            interaction,
+            reply=f"{user.mention} is removed from the table; their stack goes back to their "
+            "balance (at the end of the deal if one is on).",
+        )
+
+    @admin.command(name="close", description="Close this channel's table; every chip goes back")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def close_table(self, interaction: discord.Interaction) -> None:
+        """By the refund rule: an unfinished deal is voided, then every stack returns."""
+        guild, channel = where(interaction)
+        with refusals():
+            status = self.bot.tables.status(guild, channel)
+            closed = await self.bot.tables.close(guild, channel, interaction.user.id, admin=True)
+        log.info("Admin %s closed table %s", interaction.user.id, status.table_id)
+        await interaction.response.send_message(
+            "The table is closed: the deal in play is voided and every stack goes back to its "
+            "owner's balance.",
+            ephemeral=True,
+        )
+        await self.bot.desk.closed(status, "closed by an admin", closed)
 
     @admin.command(name="settings", description="Show or change table defaults and chip amounts")
     @app_commands.describe(

@@ -151,7 +151,9 @@ def help_embed() -> discord.Embed:
         name="Server admins (Manage Server)",
         value=(
             "`/admin settings` — table defaults (stakes, timers) and chip amounts\n"
-            "`/admin grant` / `/admin remove` — give or take chips, with a reason"
+            "`/admin grant` / `/admin remove` — give or take chips, with a reason\n"
+            "`/admin kick` / `/admin close` — remove a player or close this channel's table "
+            "(every chip goes back)"
         ),
         inline=False,
     )
