@@ -36,7 +36,9 @@ def deal_banners(
     """PP-5: deal face up until each player's card has a suit new to their group of four.
 
     Returns the reject pile left at the end (the deck keeps its rest). When the deck runs dry
-    the rejects so far are shuffled (stacked: kept in order) and become the deck.
+    the rejects so far are shuffled (stacked: kept in order) and become the deck. Every
+    rejected card was dealt face up, so each is named in its banner event and kept in
+    ``state.rejected_banners`` for the public view.
     """
     rejects: list[Card] = []
     events: list[Event] = []
@@ -60,6 +62,7 @@ def deal_banners(
             if card.suit in taken:
                 rejects.append(card)
                 turned.append(card)
+                state.rejected_banners.append(card)
                 continue
             state.seat[pid].banner = card
             break

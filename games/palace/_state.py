@@ -107,6 +107,11 @@ class PalaceState(BaseModel):
     """The face-down draw pile, top first."""
     discards: list[Card] = Field(default_factory=list)
     """The face-down discard pile, in the order cards were discarded."""
+    rejected_banners: list[Card] = Field(default_factory=list)
+    """PP-5: every card turned face up and rejected in this deal's banner deal, in the order
+    turned (a card turned again after the reject pile was reshuffled is listed again). The
+    whole table saw them, so they stay public for the deal even once PP-6 gathers them into
+    the palaces and the draw pile."""
     stacked: bool = False
     phase: Phase = Phase.PLAY
     turn: str | None = None

@@ -1,4 +1,8 @@
-"""What each player (or the public) may see: face-up cards and counts, never hidden cards."""
+"""What each player (or the public) may see: face-up cards and counts, never hidden cards.
+
+Cards dealt face up count as seen for the rest of the deal: the PP-5 rejects are listed even
+after PP-6 shuffles them into the palaces, because the whole table saw them turned.
+"""
 
 from __future__ import annotations
 
@@ -56,6 +60,9 @@ class PalaceView(BaseModel):
     """Opponents' palace cards the viewer was shown in a battle (PP-17)."""
     shown_palaces: dict[str, list[Card]] = Field(default_factory=dict)
     """Palace cards shown to everyone at the final showdown (PP-21)."""
+    rejected_banner_cards: list[Card] = Field(default_factory=list)
+    """PP-5: the cards turned face up and rejected in this deal's banner deal, in the order
+    turned. Public: the whole table saw them before PP-6 gathered them back."""
     result: Result | None
 
 
@@ -108,5 +115,6 @@ def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> Pa
         palace=own,
         seen_palaces=seen,
         shown_palaces={k: list(v) for k, v in state.shown.items()},
+        rejected_banner_cards=list(state.rejected_banners),
         result=state.result,
     )

@@ -11,7 +11,7 @@ from bot.exts.palace import _render as r
 from bot.exts.palace._cog import cards_choices, parse_cards
 from bot.exts.palace._ui import PalaceUI
 from bot.refusal import Refusal
-from games.cards import Card
+from games.cards import FULL_DECK, Card
 from games.events import Event
 from games.palace import PalaceOptions, PalacePoker
 from tests.games.palace.helpers import codes_in, deal_deck, full_deck
@@ -136,15 +136,19 @@ def test_unknown_names_fall_back_to_mentions():
 
 def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
     """Whole games of random legal moves: every public sentence and every table embed is free
-    of palace cards, except those the final showdown shows to all (PP-21)."""
+    of palace cards, except those the final showdown shows to all (PP-21) and those the table
+    saw turned up and rejected for a banner before PP-6 dealt them (PP-5)."""
     seen_kinds: set[str] = set()
+    checked = 0
     for seed in range(20):
         rng = random.Random(seed)
         players = [A, B, C]
         g = PalacePoker.new(
             players, dict.fromkeys(players, 300), {"small_bet": 10}, seed=seed, dealer=C
         )
-        hidden = [c for p in players for c in g.state.seat[p].palace]
+        seen = set(g.view(None).rejected_banner_cards)
+        hidden = [c for p in players for c in g.state.seat[p].palace if c not in seen]
+        checked += len(hidden)
         events: list[Event] = list(g.opening_events())
         lines = r.event_lines(events, NAMES)
         assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
@@ -167,6 +171,7 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
                 line = r.event_line(e, NAMES)
                 assert line is None or not any(pid in line for pid in players), line
     assert {"buy", "discard", "bet", "call", "raise", "capture", "hand_over"} <= seen_kinds
+    assert checked > 20 * 6  # most palace cards were never turned up: the scan looked for them
 
 
 def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
@@ -205,11 +210,40 @@ def test_card_suggestions_extend_what_was_typed():
     assert "" not in cards_choices(six, "", least=1)
 
 
-def test_pp5_rejected_banner_cards_are_counted_not_named():
-    """A rejected card goes back into the deck that deals the palaces (PP-6)."""
-    deck = full_deck(["As", "Ks", "Kh", "Qd"])
+def test_pp5_rejected_banner_cards_are_named_as_the_table_saw_them():
+    """PP-5 deals banners face up: the rejects are named in the banner line and listed on the
+    table message while the hand lasts, and no palace card is named with them."""
+    deck = full_deck(["As", "Ks", "2s", "Kh", "Qd"])
     g = PalacePoker.new(
         [A, B, C], dict.fromkeys([A, B, C], 500), {"small_bet": 10}, seed=1, deck=deck, dealer=C
     )
     banner = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == B)
-    assert r.event_line(banner, NAMES) == "Bob's banner is K♥ (after 1 rejected card)."
+    assert r.event_line(banner, NAMES) == "Bob's banner is K♥ (after turning up K♠ 2♠)."
+    first = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == A)
+    assert r.event_line(first, NAMES) == "Alice's banner is A♠."
+    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
+    assert fields["Rejected for banners"] == "K♠ 2♠"
+    palaces = [c for seat in g.state.seat.values() for c in seat.palace]
+    assert codes_in(fields_text(g), palaces) == set()
+    g.act(A, {"kind": "fold"})
+    g.act(B, {"kind": "fold"})  # Carol is the last one in: the hand ends, the line goes
+    assert g.is_over
+    assert "Rejected for banners" not in fields_text(g)
+
+
+def test_rejects_line_names_a_card_turned_twice_once():
+    # Ten players in suit order: the rejects are reshuffled and some turned up again (PP-5).
+    players = [str(i) for i in range(1, 11)]
+    g = PalacePoker.new(
+        players,
+        dict.fromkeys(players, 500),
+        {"small_bet": 10},
+        seed=1,
+        deck=[c.code for c in FULL_DECK],
+        dealer=players[-1],
+    )
+    view = g.view(None)
+    assert len(view.rejected_banner_cards) > 47
+    shown = r.rejects_line(view).split()
+    assert len(shown) == len(set(shown)) == 47
+    assert shown[:2] == ["K♠", "Q♠"]

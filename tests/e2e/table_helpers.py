@@ -214,12 +214,14 @@ class Watch:
     deal: int | None = None
     public_seen: set[str] = field(default_factory=set)
     """Cards the public view showed at some step of this deal: naming them later is no leak
-    (a Paiute discard someone takes back into their hand was seen face up by everyone)."""
+    (a Paiute discard someone takes back into their hand was seen face up by everyone; a
+    Palace banner reject PP-6 dealt into a palace was turned face up by PP-5)."""
     hidden_checked: int = 0
     """Hidden cards looked for, summed over the steps (a scan that found nothing to look for
     would prove nothing)."""
     face_down: Callable[[Session], Awaitable[set[str]]] | None = None
-    """The game's cards nobody may see publicly, from its stored state (beyond the views)."""
+    """The game's face-down cards, from its stored state (beyond the views); those the public
+    view showed earlier in the deal (``public_seen``) are known to all and not looked for."""
 
     async def step(self, label: str | None = None) -> list[Call]:
         """After one step: settle, then check what the bot sent since the last step.
@@ -251,7 +253,7 @@ class Watch:
             self.public_seen |= view_cards(status(self.session).view)
         hidden = hidden_now(self.session, self.players) - self.public_seen
         if self.face_down is not None:
-            hidden |= await self.face_down(self.session)
+            hidden |= await self.face_down(self.session) - self.public_seen
         self.hidden_checked += len(hidden)
         for body in self.public_bodies:
             leaked = cards_in(body, hidden)

@@ -158,7 +158,9 @@ async def play_deal(
 
 async def palaces_face_down(session: Session) -> set[str]:
     """Every palace card of the stored game that nobody showed the table: the palaces in play
-    and those set aside unseen (a knocked-out seat's first three cards aside, PP-11/PP-17)."""
+    and those set aside unseen (a knocked-out seat's first three cards aside, PP-11/PP-17).
+    ``Watch`` takes out those the public view showed this deal: a banner reject that PP-6 dealt
+    into a palace was turned face up for all (PP-5)."""
     game = await stored_engine(session)
     if game is None:
         return set()

@@ -3,8 +3,9 @@
 Everything here is a pure function of an engine view or event plus a ``names`` map (player id
 -> display name), so the renderers are tested on real engine views without Discord. The
 public renderers read only what :class:`~games.palace.PalaceView` shows everyone (banners,
-soldiers, counts, palace cards shown at a final showdown); the viewer's own palace cards and
-the palaces they were shown in a battle appear only in :func:`my_cards`.
+soldiers, the cards turned up and rejected for banners, counts, palace cards shown at a final
+showdown); the viewer's own palace cards and the palaces they were shown in a battle appear
+only in :func:`my_cards`.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def options_line(options: PalaceOptions) -> str:
 def public_fields(view: PalaceView, names: Names) -> list[EmbedField]:
     """Palace Poker's part of the table message (the kit adds seats, stacks, whose turn, the
     deadline and the latest moves): pot and piles, the battle, every seat's banner and soldiers
-    with a count of its face-down palace cards, and how the hand ended.
+    with a count of its face-down palace cards, the cards rejected for banners while the hand
+    lasts (PP-5: dealt face up), and how the hand ended.
 
     Only the public view is accepted: the viewer's own palace cards must never reach it.
     """
@@ -84,10 +86,18 @@ def public_fields(view: PalaceView, names: Names) -> list[EmbedField]:
     if view.sitting_out:
         lines.append("Sitting out: " + ", ".join(name(names, p) for p in view.sitting_out))
     fields.append(EmbedField("Banners and soldiers", "\n".join(lines), inline=False))
+    if view.rejected_banner_cards and view.phase is not Phase.OVER:
+        fields.append(EmbedField("Rejected for banners", rejects_line(view), inline=False))
     if view.phase is Phase.OVER:
         fields.append(EmbedField("Result", "\n".join(result_lines(view, names)), inline=False))
     fields.append(EmbedField("Stakes", options_line(view.options), inline=False))
     return fields
+
+
+def rejects_line(view: PalaceView) -> str:
+    """PP-5: the cards turned face up and rejected in the banner deal, once each in the order
+    first turned (a card turned again after a reshuffle of the rejects is not repeated)."""
+    return cards_text(dict.fromkeys(view.rejected_banner_cards))
 
 
 def pot_line(view: PalaceView) -> str:
@@ -214,10 +224,9 @@ def event_line(event: Event, names: Names) -> str | None:
             text = f"Everyone antes {_most(d)}; pot {d.get('pot')}."
             return text + (" All-in for less: " + ", ".join(short) + "." if short else "")
         case "banner":
-            # Rejected cards are gathered and shuffled into the palaces (PP-5, PP-6): naming
-            # them would tell the table which cards some palaces may hold. A count is enough.
-            rejected = len(d.get("rejected") or [])
-            tail = f" (after {_plural(rejected, 'rejected card')})" if rejected else ""
+            # PP-5 deals the rejected cards face up: the whole table saw them, so they are named.
+            rejected = d.get("rejected") or []
+            tail = f" (after turning up {cards_text(rejected)})" if rejected else ""
             return f"{n(d['player'])}'s banner is {cards_text([d['banner']])}{tail}."
         case "rejects_reshuffled":
             return f"The deck ran out: {d['count']} rejected cards are shuffled back in."

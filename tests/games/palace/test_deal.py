@@ -137,6 +137,47 @@ def test_pp5_ten_players_run_the_deck_out_and_reshuffle_the_rejects():
     assert ten.state.seat["a"].palace[0] == Card.parse("Jc")
 
 
+def test_pp5_rejected_banner_cards_are_public_for_the_whole_deal():
+    # Three players: b turns Ks (a holds the spade) before Kh; the table saw Ks face up.
+    game = table(3, full_deck(["As", "Ks", "Kh", "Qd"]))
+    event = next(e for e in game.opening_events() if e.kind == "banner" and e.data["player"] == "b")
+    assert event.is_public
+    assert event.data["rejected"] == ["Ks"]
+    assert "Ks" not in [c.code for seat in game.state.seat.values() for c in seat.palace]
+    for viewer in (None, "a", "b", "c"):
+        assert game.view(viewer).rejected_banner_cards == [Card.parse("Ks")]
+    # They stay listed through play and a snapshot, and a new deal starts its own list.
+    game.act("a", {"kind": "stay"})
+    twin = PalacePoker.restore(game.snapshot())
+    assert twin.view(None).rejected_banner_cards == [Card.parse("Ks")]
+    assert twin.view(None) == game.view(None)
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, game.timeout_action(pid))
+    assert game.view(None).rejected_banner_cards == [Card.parse("Ks")]
+    later = game.next_deal(deck=deal_deck(["2s", "2h", "2d"], ["3s 4s 5s", "3h 4h 5h", "3d 4d 5d"]))
+    assert later.view(None).rejected_banner_cards == []
+
+
+def test_pp5_rejects_dealt_into_a_palace_are_still_public_knowledge():
+    # Ten players in suit order (see above): the 47 rejects are reshuffled and g turns Qs..2s
+    # a second time; PP-6 then deals rejected cards as palace cards (a's first one is Jc).
+    game = table(10, [c.code for c in FULL_DECK])
+    turned = [c for e in game.opening_events() if e.kind == "banner" for c in e.data["rejected"]]
+    public = game.view(None)
+    assert [c.code for c in public.rejected_banner_cards] == turned
+    assert turned.count("Qs") == 2
+    assert len(set(turned)) == 47
+    assert Card.parse("Jc") in game.state.seat["a"].palace
+    assert Card.parse("Jc") in public.rejected_banner_cards
+    # The public still learns no one's palace: only counts, and no palace lists.
+    assert public.palace == []
+    assert public.seen_palaces == {}
+    assert public.shown_palaces == {}
+    assert {s.palace_count for s in public.seats} == {3}
+
+
 def test_pp5_random_banner_deals_keep_group_suits_distinct():
     for n in range(2, 11):
         for seed in range(30):

@@ -6,14 +6,17 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cards import Card
+from games.events import private, public
 from games.palace import PalaceOptions, PalacePoker
 from games.palace._state import PalaceState
 from games.random_play import PlayStats, play_deal
 from games.simulate import simulate
+from tests.games.palace.helpers import full_deck
 
 PLAYERS = st.integers(min_value=2, max_value=10)
 BETTING = st.sampled_from(["limit", "no-limit"])
@@ -98,7 +101,9 @@ def cards_named(text: str) -> set[Card]:
 
 
 def hidden_from(state: PalaceState, viewer: str | None) -> set[Card]:
-    """Cards ``viewer`` (None: the public) must not see: piles, set-aside and palace cards."""
+    """Cards ``viewer`` (None: the public) must not see: piles, set-aside and palace cards,
+    less the cards everyone saw turned face up and rejected in this deal's banner deal (PP-5):
+    naming one of those is no leak, wherever PP-6 put it."""
     hidden = {*state.draw, *state.discards}
     for pid, seat in state.seat.items():
         hidden |= set(seat.aside)
@@ -107,7 +112,7 @@ def hidden_from(state: PalaceState, viewer: str | None) -> set[Card]:
     if viewer is not None:
         for cards in state.seen.get(viewer, {}).values():
             hidden -= set(cards)
-    return hidden
+    return hidden - set(state.rejected_banners)
 
 
 def assert_private(game: PalacePoker, events, actor: str | None) -> None:
@@ -129,8 +134,9 @@ def test_no_hidden_card_in_any_public_event_or_view():
         game = new_game(
             2 + hand % 9, ["limit", "no-limit"][hand % 2], hand, announce_battle_hands=hand % 3 == 0
         )
-        # The opening: rejects were face up (PP-5) and the cut used its own deck.
-        opening = [e for e in game.opening_events() if e.kind not in ("cut", "banner")]
+        # The opening, banner events and their face-up rejects included (PP-5); the cut
+        # used its own deck, so its cards say nothing about this deal's.
+        opening = [e for e in game.opening_events() if e.kind != "cut"]
         assert_private(game, opening, None)
         for player in game.stacks:
             assert_private(game, [e for e in opening if e.to == player], player)
@@ -139,6 +145,28 @@ def test_no_hidden_card_in_any_public_event_or_view():
             assert pid is not None
             events = game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
             assert_private(game, events, pid)
+
+
+def test_the_privacy_scan_catches_a_palace_card_never_shown():
+    # b rejects Ks (PP-5) and the deal puts it in the draw pile; the palaces hold none of the
+    # rejects. Naming Ks publicly is fine; naming a palace card is a leak the scan must catch.
+    deck = full_deck(["As", "Ks", "Kh", "Qd"])
+    stacks = dict.fromkeys("abc", 100)
+    game = PalacePoker.new(["a", "b", "c"], stacks, seed=1, deck=deck, dealer="c")
+    assert game.state.rejected_banners == [Card.parse("Ks")]
+    seen = public("note", "Ks was turned up and rejected.", card="Ks")
+    assert_private(game, [seen], None)
+    palace_card = game.state.seat["b"].palace[0]
+    assert palace_card not in game.state.rejected_banners
+    for leak in (
+        public("note", f"b holds {palace_card}.", card=palace_card.code),
+        public("note", "no card here", card=palace_card.code),
+    ):
+        with pytest.raises(AssertionError, match="visible to None"):
+            assert_private(game, [leak], None)
+    # ... and a palace card leaked to another player's private view or DM.
+    with pytest.raises(AssertionError, match="visible to a"):
+        assert_private(game, [private("a", "note", f"b holds {palace_card}.")], "a")
 
 
 def test_timeout_action_is_always_accepted():
