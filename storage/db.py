@@ -3,8 +3,10 @@
 aiosqlite neither commits for us nor isolates coroutines from each other: every coroutine shares
 the one connection, so a read issued while another coroutine is half-way through a transaction
 would see its uncommitted rows. Hence every access goes through :meth:`Database.transaction`
-(writes, ``BEGIN IMMEDIATE`` so the write lock is taken up front) or :meth:`Database.read`
-(reads), both under one ``asyncio.Lock``.
+(writes, ``BEGIN IMMEDIATE`` so the write lock is taken up front), :meth:`Database.read`
+(reads) or :meth:`Database.run_in_transaction` (a write transaction as one synchronous
+function on the database thread: one thread hop in all, for the hot path), all under one
+``asyncio.Lock``.
 """
 
 from __future__ import annotations
