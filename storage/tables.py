@@ -61,16 +61,20 @@ __all__ = [
     "Table",
     "buy_in",
     "cash_out",
+    "cash_out_sync",
     "close",
     "get",
+    "get_sync",
     "idle",
     "in_channel",
     "load_open",
     "open_table",
     "save_action",
+    "save_action_sync",
     "set_deadline",
     "set_message",
     "set_seated",
+    "set_seated_sync",
 ]
 
 
