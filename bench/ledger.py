@@ -6,15 +6,18 @@ Seeds a database with ``--accounts`` accounts and ``--rows`` ledger rows (kept c
 the audit holds), then books ``--deals`` deals at 50 tables of 4 players through the real API,
 each deal being two committed actions: everyone bets (4 stack rows + the pot), then the
 settlement (the winner's row, the pot, ``deal_over``) with ``stats.record_result`` in the same
-transaction. Each action writes a ~3 KB snapshot. Prints one JSON line, with the load average
-(the rate depends on it: each statement is a round trip to aiosqlite's thread) and the CPU
-time per action, which depends on it much less.
+transaction. Each action is booked as the table service books it: one ``db.run_in_transaction``
+(BEGIN IMMEDIATE ... COMMIT, one hop to aiosqlite's thread). Each action writes a ~3 KB
+snapshot. Prints one JSON line, with the load average (the rate depends on it: the hop waits
+for the event loop and the database thread to be scheduled) and the CPU time per action,
+which depends on it much less.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -22,9 +25,11 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from storage import Board, Database, Reason, audit, stats, tables
+from storage.db import Tx
 
 GUILD = 1
 SEATS = 4
@@ -64,6 +69,16 @@ def seed(path: Path, n_accounts: int, n_rows: int) -> None:
     conn.close()
 
 
+def in_order(*steps: Callable[[Tx], object]) -> Callable[[Tx], None]:
+    """One transaction of several operations, as the table service's ``book`` makes one."""
+
+    def run(tx: Tx) -> None:
+        for step in steps:
+            step(tx)
+
+    return run
+
+
 async def run(args: argparse.Namespace) -> dict[str, object]:
     path = Path(args.db)
     async with Database.open(path):
@@ -89,27 +104,29 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
             deals[tid] += 1
             n = deals[tid]
             counters[tid] += 1
-            async with db.transaction() as tx:
-                await tables.save_action(
-                    tx, tid, ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
-                    snapshot=snapshot, deal_number=n, action_counter=counters[tid],
-                    stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
-                )  # fmt: skip
+            bet = functools.partial(
+                tables.save_action_sync, table_id=tid,
+                ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
+                snapshot=snapshot, deal_number=n, action_counter=counters[tid],
+                stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
+            )  # fmt: skip
+            await db.run_in_transaction(bet)
             counters[tid] += 1
             winner = rng.choice(pids)
             settlement = {p: (10 * SEATS - 10 if p == winner else -10) for p in pids}
-            async with db.transaction() as tx:
-                await tables.save_action(
-                    tx, tid, ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
-                    snapshot=snapshot, deal_number=n, action_counter=counters[tid],
-                    stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
-                    reason=Reason.SETTLEMENT,
-                )  # fmt: skip
-                await stats.record_result(
-                    tx, guild_id=GUILD, table_id=tid, game="palace", deal_number=n,
-                    pot=10 * SEATS, settlement=settlement, players=pids, deck=["As"] * 52,
-                    history=[{"kind": "bet"}] * 8,
-                )  # fmt: skip
+            settle = functools.partial(
+                tables.save_action_sync, table_id=tid,
+                ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
+                snapshot=snapshot, deal_number=n, action_counter=counters[tid],
+                stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
+                reason=Reason.SETTLEMENT,
+            )  # fmt: skip
+            record = functools.partial(
+                stats.record_result_sync, guild_id=GUILD, table_id=tid, game="palace",
+                deal_number=n, pot=10 * SEATS, settlement=settlement, players=pids,
+                deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
+            )  # fmt: skip
+            await db.run_in_transaction(in_order(settle, record))
         elapsed = time.perf_counter() - started
         cpu = time.process_time() - cpu_started  # both threads: the loop and aiosqlite's
         async with db.read() as conn:

@@ -61,6 +61,20 @@ before the action)::
             await stats.record_result(tx, guild_id=..., table_id=table.id, game="pontoon",
                                       deal_number=n, pot=..., settlement=game.settlement(), ...)
 
+The hot path in one hop: ``save_action``, ``record_result``, ``get``, ``cash_out`` (and the
+ledger helpers under them) are synchronous functions on the database thread, named
+``*_sync`` and taking a ``storage.db.Tx``; the async names above are their one-hop async
+forms. ``db.run_in_transaction(fn)`` runs ``fn(tx)`` between BEGIN IMMEDIATE and COMMIT (or
+ROLLBACK when it raises) in a single round trip to aiosqlite's thread, which is how the
+table service books an action::
+
+    def booking(tx: Tx) -> None:
+        tables.save_action_sync(tx, table.id, ref=..., snapshot=..., ...)
+        if game.is_over:
+            stats.record_result_sync(tx, guild_id=..., table_id=table.id, ...)
+
+    await db.run_in_transaction(booking)   # fn must touch nothing but SQLite
+
 ``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
 a counter not above the stored one, and a stack going below zero. Contributions to the deal
 are derived from the stack deltas (a new ``deal_number`` restarts them; ``deal_over`` clears
@@ -72,7 +86,7 @@ to its balance. The house bank is never a seat: its gains are removals, its loss
 """
 
 from storage import accounts, audit, claims, ledger, settings, stats, tables
-from storage.db import Conn, Database
+from storage.db import Conn, Database, Tx
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -99,6 +113,7 @@ __all__ = [
     "StaleAction",
     "StorageError",
     "TableNotFound",
+    "Tx",
     "accounts",
     "audit",
     "claims",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from storage.db import Conn, fetch_all, fetch_one
+from storage.db import Tx, in_one_hop
 from storage.errors import TableNotFound
 
 HOUSE = "house"
@@ -113,9 +113,8 @@ def to_table(row: Any, seats: tuple[Seat, ...]) -> Table:
     )
 
 
-async def seats_of(conn: Conn, table_id: int) -> tuple[Seat, ...]:
-    rows = await fetch_all(
-        conn,
+def seats_of_sync(tx: Tx, table_id: int) -> tuple[Seat, ...]:
+    rows = tx.all(
         "SELECT user_id, seat_no, stack, contributed, seated FROM seats "
         "WHERE table_id = ? ORDER BY seat_no",
         (table_id,),
@@ -126,8 +125,12 @@ async def seats_of(conn: Conn, table_id: int) -> tuple[Seat, ...]:
     )
 
 
-async def open_row(conn: Conn, table_id: int) -> Any:
-    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+def open_row_sync(tx: Tx, table_id: int) -> Any:
+    row = tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None or row["status"] != "open":
         raise TableNotFound(f"table {table_id} is not open")
     return row
+
+
+seats_of = in_one_hop(seats_of_sync)
+open_row = in_one_hop(open_row_sync)

@@ -3,8 +3,10 @@
 aiosqlite neither commits for us nor isolates coroutines from each other: every coroutine shares
 the one connection, so a read issued while another coroutine is half-way through a transaction
 would see its uncommitted rows. Hence every access goes through :meth:`Database.transaction`
-(writes, ``BEGIN IMMEDIATE`` so the write lock is taken up front) or :meth:`Database.read`
-(reads), both under one ``asyncio.Lock``.
+(writes, ``BEGIN IMMEDIATE`` so the write lock is taken up front), :meth:`Database.read`
+(reads) or :meth:`Database.run_in_transaction` (a write transaction as one synchronous
+function on the database thread: one thread hop in all, for the hot path), all under one
+``asyncio.Lock``.
 """
 
 from __future__ import annotations
@@ -13,16 +15,19 @@ import asyncio
 import contextlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Generator
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 import aiosqlite
 
 Conn = aiosqlite.Connection
 """A connection inside :meth:`Database.transaction` or :meth:`Database.read`."""
+
+T = TypeVar("T")
+P = ParamSpec("P")
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -147,6 +152,19 @@ class Database:
                 raise
             await self._conn.execute("COMMIT")
 
+    async def run_in_transaction(self, fn: Callable[[Tx], T]) -> T:
+        """Run ``fn`` as one write transaction in ONE hop to the database thread: BEGIN
+        IMMEDIATE, ``fn(tx)``, then COMMIT, or ROLLBACK when it raises (and the error is
+        raised here). The hot path: a table action costs one round trip instead of one per
+        statement. ``fn`` is synchronous and runs on aiosqlite's thread, so it must not touch
+        the event loop or block on anything but SQLite.
+
+        A caller cancelled while ``fn`` runs stops waiting, but ``fn`` cannot be stopped
+        half-way: it still ends in COMMIT or ROLLBACK, whole, before anything queued after it
+        (the thread runs its queue in order), as a cancel during COMMIT always could."""
+        async with self._lock:
+            return await on_thread(self._conn, lambda tx: _transact(tx, fn))
+
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
         """Reads that see only committed data (no other coroutine is inside a transaction)."""
@@ -175,6 +193,96 @@ class _Opening:
             await self._db.close()
 
 
+class Tx:
+    """The connection as synchronous code on aiosqlite's thread sees it, inside a transaction
+    (:meth:`Database.run_in_transaction`, or one step of :meth:`Database.transaction` through
+    :func:`on_thread`). No BEGIN/COMMIT here: the transaction's owner issues them."""
+
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        return self._raw.execute(sql, params)
+
+    def executemany(self, sql: str, params: list[tuple[Any, ...]]) -> sqlite3.Cursor:
+        return self._raw.executemany(sql, params)
+
+    def scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """The first column of the first row (``None`` when there is no row)."""
+        row = self._raw.execute(sql, params).fetchone()
+        return None if row is None else row[0]
+
+    def one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        """The first row, or ``None``."""
+        row: sqlite3.Row | None = self._raw.execute(sql, params).fetchone()
+        return row
+
+    def all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """Every row."""
+        return self._raw.execute(sql, params).fetchall()
+
+    def changes(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """Run one write statement and return how many rows it changed."""
+        return int(self._raw.execute(sql, params).rowcount)
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """A savepoint: an operation of several statements applies whole or not at all, even
+        when its caller catches the error and goes on to commit the transaction."""
+        self._raw.execute("SAVEPOINT op")
+        try:
+            yield
+        except BaseException:
+            self._raw.execute("ROLLBACK TO op")
+            self._raw.execute("RELEASE op")
+            raise
+        self._raw.execute("RELEASE op")
+
+
+def _transact(tx: Tx, fn: Callable[[Tx], T]) -> T:
+    """BEGIN IMMEDIATE, ``fn``, COMMIT; ROLLBACK when anything raises (on the db thread)."""
+    tx.execute("BEGIN IMMEDIATE")
+    try:
+        result = fn(tx)
+    except BaseException:
+        tx.execute("ROLLBACK")
+        raise
+    tx.execute("COMMIT")
+    return result
+
+
+def on_thread(conn: Conn, fn: Callable[[Tx], T]) -> Awaitable[T]:
+    """Run ``fn(tx)`` on aiosqlite's own thread, in one hop, and await its result.
+
+    The one place that leans on aiosqlite's internals, on purpose: aiosqlite has no public
+    "run this callable on your thread" call, and a thread hop (~50-100 us with the loop
+    busy) costs more than a statement, so a booking of a dozen statements through the public
+    API spends most of its time hopping. ``Connection._execute(fn, *args)`` (queue ``fn`` on
+    the connection's worker thread, return its result) is what every public method uses and
+    has not changed over the versions pinned in pyproject.toml; ``Connection._conn`` is the
+    ``sqlite3.Connection`` it owns, used only on that thread. tests/storage/test_db.py checks
+    both, so an aiosqlite upgrade that moves them fails there, loudly, not in production.
+    """
+    hop: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
+    return hop(lambda: fn(Tx(conn._conn)))
+
+
+def in_one_hop(fn: Callable[Concatenate[Tx, P], T]) -> Callable[Concatenate[Conn, P], Awaitable[T]]:
+    """The async form of a synchronous operation, for callers inside :meth:`Database.transaction`
+    or :meth:`Database.read`: the whole operation runs on the database thread in one hop.
+    One implementation, two doors: sync inside :meth:`Database.run_in_transaction`, async
+    elsewhere."""
+
+    async def run(conn: Conn, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return await on_thread(conn, lambda tx: fn(tx, *args, **kwargs))
+
+    run.__name__, run.__qualname__, run.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    run.__module__ = fn.__module__
+    return run
+
+
 # One thread hop each: aiosqlite runs every call on its worker thread, and a hop (~50-100 us)
 # costs more than the statement itself, so none of these opens a cursor it must then close.
 
@@ -200,18 +308,6 @@ async def changes(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> int:
     """Run one write statement and return how many rows it changed."""
     cur = await conn.execute(sql, params)
     return int(cur.rowcount)
-
-
-async def pipeline(*statements: Awaitable[Any]) -> list[Any]:
-    """Send statements to the database thread back to back and wait for them all: one round
-    trip instead of one each (they run in the order given). For writes whose preconditions
-    were checked already; a failure is raised after every statement has finished, so the
-    transaction helper's ROLLBACK follows them."""
-    results = await asyncio.gather(*statements, return_exceptions=True)
-    for result in results:
-        if isinstance(result, BaseException):
-            raise result
-    return list(results)
 
 
 async def changes_many(conn: Conn, sql: str, params: list[tuple[Any, ...]]) -> int:

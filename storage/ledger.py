@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from storage.db import Conn, changes, fetch_all, scalar
+from storage.db import Conn, Tx, fetch_all, in_one_hop
 from storage.errors import InsufficientChips
 
 
@@ -84,35 +84,40 @@ def params(e: Entry) -> tuple[object, ...]:
     )
 
 
-async def applied(conn: Conn, ref: str) -> bool:
+def applied_sync(tx: Tx, ref: str) -> bool:
     """Whether a booking keyed ``ref`` was already written (then it must not apply again).
 
     Operations check this first, then make their guarded updates, then write their rows, so a
     refused operation has written nothing even when the caller catches the error and commits.
     """
-    return await scalar(conn, "SELECT 1 FROM ledger WHERE ref = ?", (ref,)) is not None
+    return tx.scalar("SELECT 1 FROM ledger WHERE ref = ?", (ref,)) is not None
 
 
-async def write(conn: Conn, entries: Sequence[Entry]) -> None:
+def write_sync(tx: Tx, entries: Sequence[Entry]) -> None:
     """Write rows whose refs derive from a ref already claimed (a clash is a bug: it raises)."""
     if entries:
-        await conn.executemany(INSERT, [params(e) for e in entries])
+        tx.executemany(INSERT, [params(e) for e in entries])
 
 
-async def change_balance(conn: Conn, guild_id: int, user_id: int, delta: int) -> None:
+def change_balance_sync(tx: Tx, guild_id: int, user_id: int, delta: int) -> None:
     """Add ``delta`` to an existing account; a debit needs the chips (``InsufficientChips``)."""
     if delta >= 0:
         sql = "UPDATE accounts SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
-        done = await changes(conn, sql, (delta, guild_id, user_id))
-        if done != 1:
+        if tx.changes(sql, (delta, guild_id, user_id)) != 1:
             raise LookupError(f"no account for user {user_id} in guild {guild_id}")
         return
     sql = (
         "UPDATE accounts SET balance = balance - ? "
         "WHERE guild_id = ? AND user_id = ? AND balance >= ?"
     )
-    if await changes(conn, sql, (-delta, guild_id, user_id, -delta)) != 1:
+    if tx.changes(sql, (-delta, guild_id, user_id, -delta)) != 1:
         raise InsufficientChips(guild_id=guild_id, user_id=user_id, needed=-delta)
+
+
+# The async forms (inside ``db.transaction()``): one hop each.
+applied = in_one_hop(applied_sync)
+write = in_one_hop(write_sync)
+change_balance = in_one_hop(change_balance_sync)
 
 
 async def history(conn: Conn, guild_id: int, user_id: int, limit: int = 20) -> list[Entry]:

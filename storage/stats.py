@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from storage.db import Conn, changes, fetch_all, fetch_one, scalar
+from storage.db import Conn, Tx, fetch_all, fetch_one, in_one_hop, scalar
 
 ALL_GAMES = "*"
 
@@ -59,8 +59,8 @@ class Stats:
     biggest_pot: int
 
 
-async def record_result(
-    conn: Conn,
+def record_result_sync(
+    tx: Tx,
     *,
     guild_id: int,
     table_id: int,
@@ -77,13 +77,13 @@ async def record_result(
     """Record a finished deal and update the players' stats; ``False`` (and nothing written)
     when this table's deal was already recorded. ``winners`` defaults to the players whose
     settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
-    "biggest pot won" compares."""
+    "biggest pot won" compares. Synchronous, for ``db.run_in_transaction`` (the booking that
+    ends a deal); :func:`record_result` is its async form."""
     if game == ALL_GAMES:
         raise ValueError("'*' is reserved for the all-games totals")
     seated = [p for p in players if p not in _NOT_PLAYERS]
     won_by = [p for p in seated if settlement.get(p, 0) > 0] if winners is None else list(winners)
-    inserted = await changes(
-        conn,
+    inserted = tx.changes(
         "INSERT INTO results (guild_id, table_id, game, deal_number, pot, players, settlement, "
         "winners, hand_names, deck, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (table_id, deal_number) DO NOTHING",
@@ -108,7 +108,7 @@ async def record_result(
         won = 1 if p in won_by else 0
         for g in (game, ALL_GAMES):
             rows.append((guild_id, int(p), g, won, settlement.get(p, 0), pot if won else 0))
-    await conn.executemany(
+    tx.executemany(
         "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
         "VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
         "played = played + 1, won = won + excluded.won, net = net + excluded.net, "
@@ -116,6 +116,10 @@ async def record_result(
         rows,
     )
     return True
+
+
+record_result = in_one_hop(record_result_sync)
+"""The async form of :func:`record_result_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def get_stats(conn: Conn, guild_id: int, user_id: int) -> dict[str, Stats]:

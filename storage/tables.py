@@ -20,10 +20,21 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from storage import accounts, ledger
+from storage import accounts
 from storage._close import close
-from storage._records import HOUSE, Closed, Seat, Table, iso, open_row, seats_of, to_table
-from storage.db import Conn, atomic, changes, fetch_all, fetch_one, pipeline, scalar
+from storage._records import (
+    HOUSE,
+    Closed,
+    Seat,
+    Table,
+    iso,
+    open_row,
+    open_row_sync,
+    seats_of,
+    seats_of_sync,
+    to_table,
+)
+from storage.db import Conn, Tx, atomic, fetch_all, fetch_one, in_one_hop, scalar
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -32,7 +43,16 @@ from storage.errors import (
     StaleAction,
     TableNotFound,
 )
-from storage.ledger import Entry, Reason, applied, change_balance, write
+from storage.ledger import (
+    Entry,
+    Reason,
+    applied,
+    applied_sync,
+    change_balance,
+    change_balance_sync,
+    write,
+    write_sync,
+)
 
 __all__ = [
     "HOUSE",
@@ -41,16 +61,20 @@ __all__ = [
     "Table",
     "buy_in",
     "cash_out",
+    "cash_out_sync",
     "close",
     "get",
+    "get_sync",
     "idle",
     "in_channel",
     "load_open",
     "open_table",
     "save_action",
+    "save_action_sync",
     "set_deadline",
     "set_message",
     "set_seated",
+    "set_seated_sync",
 ]
 
 
@@ -79,12 +103,15 @@ async def open_table(
     return int(new_id)
 
 
-async def get(conn: Conn, table_id: int) -> Table | None:
+def get_sync(tx: Tx, table_id: int) -> Table | None:
     """The table with its seats, open or closed."""
-    row = await fetch_one(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    row = tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
         return None
-    return to_table(row, await seats_of(conn, table_id))
+    return to_table(row, seats_of_sync(tx, table_id))
+
+
+get = in_one_hop(get_sync)
 
 
 async def in_channel(conn: Conn, channel_id: int) -> Table | None:
@@ -113,11 +140,14 @@ async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> 
     await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (iso(deadline), table_id))
 
 
-async def set_seated(conn: Conn, table_id: int, user_id: int, seated: bool) -> None:
+def set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
     """Sit a player out of (or back into) the next deals; their stack stays on the table."""
     sql = "UPDATE seats SET seated = ? WHERE table_id = ? AND user_id = ?"
-    if await changes(conn, sql, (int(seated), table_id, user_id)) != 1:
+    if tx.changes(sql, (int(seated), table_id, user_id)) != 1:
         raise SeatNotFound(f"user {user_id} has no seat at table {table_id}")
+
+
+set_seated = in_one_hop(set_seated_sync)
 
 
 async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: str) -> bool:
@@ -153,8 +183,8 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
     return True
 
 
-async def cash_out(
-    conn: Conn,
+def cash_out_sync(
+    tx: Tx,
     table_id: int,
     user_id: int,
     amount: int | None = None,
@@ -165,15 +195,12 @@ async def cash_out(
     """Move ``amount`` chips (``None``: the whole stack) from the stack back to the balance and
     return how many moved (0 when ``ref`` was already applied). ``leave`` also unseats the
     player. Only between deals: during a deal the engine holds the stack."""
-    async with atomic(conn):
-        if await applied(conn, ref):
+    with tx.atomic():
+        if applied_sync(tx, ref):
             return 0
-        row = await open_row(conn, table_id)
-        guild_id = row["guild_id"]
-        stack = await scalar(
-            conn,
-            "SELECT stack FROM seats WHERE table_id = ? AND user_id = ?",
-            (table_id, user_id),
+        guild_id = open_row_sync(tx, table_id)["guild_id"]
+        stack = tx.scalar(
+            "SELECT stack FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
         )
         if stack is None:
             raise SeatNotFound(f"user {user_id} has no seat at table {table_id}")
@@ -181,8 +208,7 @@ async def cash_out(
         if take < 0:
             raise ValueError("a cash-out cannot be negative")
         if take:
-            done = await changes(
-                conn,
+            done = tx.changes(
                 # chips won earlier in an unfinished deal stay until it ends (a void takes
                 # them back)
                 "UPDATE seats SET stack = stack - ? "
@@ -193,14 +219,17 @@ async def cash_out(
                 raise InsufficientChips(
                     guild_id=guild_id, user_id=user_id, needed=take, where="stack"
                 )
-            await change_balance(conn, guild_id, user_id, take)
+            change_balance_sync(tx, guild_id, user_id, take)
         if leave:
-            await set_seated(conn, table_id, user_id, False)
+            set_seated_sync(tx, table_id, user_id, False)
         entry = Entry(
             ref, Reason.CASH_OUT, guild_id, user_id, table_id, balance_delta=take, stack_delta=-take
         )
-        await write(conn, [entry])
+        write_sync(tx, [entry])
     return take
+
+
+cash_out = in_one_hop(cash_out_sync)
 
 
 # How a seat's contribution moves with its stack delta: within a deal it goes the other way;
@@ -226,8 +255,8 @@ _UPDATE_TABLE = (
 )
 
 
-async def save_action(
-    conn: Conn,
+def save_action_sync(
+    tx: Tx,
     table_id: int,
     *,
     ref: str,
@@ -255,16 +284,16 @@ async def save_action(
     ``False`` and changes nothing. A stack that would go negative raises ``InsufficientChips``.
 
     Every check runs on one read made under the write lock, before anything is written, so a
-    refused action writes nothing (no savepoint needed: this is the hot path, four round trips
-    to the database thread in all, BEGIN and COMMIT included).
+    refused action writes nothing (no savepoint needed). The hot path: synchronous, on the
+    database thread, so inside ``db.run_in_transaction`` a whole booking (BEGIN, this,
+    ``stats.record_result_sync``, COMMIT) is one hop; :func:`save_action` is its async form.
     """
     deltas = {p: d for p, d in stack_deltas.items() if d}
     if HOUSE in deltas:
         raise ValueError("pass the house bank's change as house_delta, not as a stack")
     if pot < 0 or kitty < 0:
         raise ValueError("pot and kitty cannot be negative")
-    row = await fetch_one(
-        conn,
+    row = tx.one(
         "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
         "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
         "FROM tables t WHERE t.id = ?",
@@ -329,16 +358,17 @@ async def save_action(
         house,
         table_id,
     )
-    # Checked above, so these three writes go to the database thread back to back (one round
-    # trip); a failure still raises before the transaction helper's COMMIT.
-    moved, _, _ = await pipeline(
-        conn.executemany(sql, params),
-        conn.execute(_UPDATE_TABLE, table_update),
-        conn.executemany(ledger.INSERT, [ledger.params(e) for e in entries]),
-    )
+    # Checked above: a failure here is a bug, and raising rolls the transaction back.
+    moved = tx.executemany(sql, params)
+    tx.execute(_UPDATE_TABLE, table_update)
+    write_sync(tx, entries)
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
     return True
+
+
+save_action = in_one_hop(save_action_sync)
+"""The async form of :func:`save_action_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def idle(conn: Conn, older_than: datetime) -> list[int]:

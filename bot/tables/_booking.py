@@ -6,16 +6,18 @@ player's action with whatever plays itself after it, or a new deal) and books th
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
-from bot.tables._checks import reload
+from bot.tables._checks import reload_sync
 from bot.tables.model import LiveTable
 from bot.tables.registry import kitty, owed_outside
 from games.engine import HOUSE, KITTY, Engine
 from games.events import Event
 from storage import Database, Reason, stats, tables
+from storage.db import Tx
 from storage.tables import Table
 
 MAX_AUTO_ACTIONS = 10_000
@@ -69,49 +71,55 @@ def play_absent(live: LiveTable, engine: Engine) -> list[Event]:
 async def book(
     db: Database, live: LiveTable, engine: Engine, before: Chips, deadline: datetime | None
 ) -> dict[str, int] | None:
-    """Book everything since ``before`` in one transaction: the snapshot and chips, and when
-    the deal is over its result and the cash-out of players who left during it."""
+    """Book everything since ``before`` in one transaction, one hop to the database thread:
+    the snapshot and chips, and when the deal is over its result and the cash-out of players
+    who left during it."""
     after = Chips.of(engine)
     live.peak_pot = max(live.peak_pot, engine.pot)
-    counter, deal = live.row.action_counter + 1, engine.deal_number
-    settlement = engine.settlement() if engine.is_over else None
-    async with db.transaction() as tx:
-        await tables.save_action(
+    counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
+    settlement = engine.settlement() if over else None
+    # Everything engine-side is read here, on the event loop: the transaction below runs on
+    # the database thread and touches nothing but SQLite.
+    snapshot, deltas = engine.snapshot(), after.deltas(before)
+    result = _result(live, engine, settlement) if settlement is not None else None
+
+    def transaction(tx: Tx) -> Table:
+        tables.save_action_sync(
             tx,
             live.id,
             ref=f"table:{live.id}:deal:{deal}:action:{counter}",
-            snapshot=engine.snapshot(),
+            snapshot=snapshot,
             deal_number=deal,
             action_counter=counter,
             deadline=deadline,
-            stack_deltas=after.deltas(before),
+            stack_deltas=deltas,
             pot=after.pot,
             kitty=after.kitty,
             house_delta=after.house - before.house,
-            deal_over=engine.is_over,
-            reason=Reason.SETTLEMENT if engine.is_over else Reason.ACTION,
+            deal_over=over,
+            reason=Reason.SETTLEMENT if over else Reason.ACTION,
         )
-        if settlement is not None:
-            await _record(tx, live, engine, settlement)
-            row = await reload(tx, live.id)
-            for s in row.seats:  # players who left during the deal are paid out now
+        if result is not None:
+            result(tx)
+            for s in reload_sync(tx, live.id).seats:  # players who left are paid out now
                 if not s.seated and s.stack > 0:
-                    await tables.cash_out(
-                        tx, live.id, s.user_id, ref=f"table:{live.id}:deal:{deal}:out:{s.pid}"
-                    )
-        committed = await reload(tx, live.id)
-    live.row = committed  # only once the transaction has committed
+                    ref = f"table:{live.id}:deal:{deal}:out:{s.pid}"
+                    tables.cash_out_sync(tx, live.id, s.user_id, ref=ref)
+        return reload_sync(tx, live.id)
+
+    live.row = await db.run_in_transaction(transaction)  # only once it has committed
     if settlement is not None:
         live.away &= {s.pid for s in live.row.seats if s.seated}
     return settlement
 
 
-async def _record(tx: Any, live: LiveTable, engine: Engine, settlement: dict[str, int]) -> None:
+def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> Callable[[Tx], bool]:
+    """The recording of the deal that just ended, its arguments read from the engine now."""
     info = live.game.record(engine)
     players = [p for p in settlement if p not in (HOUSE, KITTY)]
     won = sum(v for p, v in settlement.items() if v > 0 and p in players)
-    await stats.record_result(
-        tx,
+    return functools.partial(
+        stats.record_result_sync,
         guild_id=live.row.guild_id,
         table_id=live.id,
         game=live.game.name,

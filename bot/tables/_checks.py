@@ -16,6 +16,7 @@ from games.actions import ActionSpec, AmountField, as_dict
 from games.errors import IllegalAction
 from storage import errors as se
 from storage import tables
+from storage.db import Tx, in_one_hop
 from storage.tables import Table
 
 
@@ -49,11 +50,16 @@ def new_ref(table_id: int, what: str) -> str:
     return f"table:{table_id}:{what}:{secrets.token_hex(8)}"
 
 
-async def reload(tx: Any, table_id: int) -> Table:
-    row = await tables.get(tx, table_id)
+def reload_sync(tx: Tx, table_id: int) -> Table:
+    """The stored table (``NoTable`` when it is gone), inside ``db.run_in_transaction``."""
+    row = tables.get_sync(tx, table_id)
     if row is None:
         raise e.NoTable()
     return row
+
+
+reload = in_one_hop(reload_sync)
+"""The async form of :func:`reload_sync`, inside ``db.transaction()``."""
 
 
 def table_config(

@@ -18,6 +18,7 @@ import uuid
 
 from storage import Database, InsufficientChips, Reason, accounts, stats, tables
 from storage.claims import claim_daily
+from storage.db import Tx
 
 GUILD = 1
 USERS = list(range(1, 13))
@@ -52,21 +53,26 @@ async def step_table(db: Database, rng: random.Random, table: tables.Table) -> N
     if table.pot and (rng.random() < 0.4 or not any(stacks.values())):  # settle the deal
         winner = rng.choice(sorted(stacks))
         stacks[winner] += table.pot
-        async with db.transaction() as tx:
-            await tables.save_action(
+
+        # The table service's path: one synchronous transaction, one hop (run_in_transaction).
+        def settle(tx: Tx) -> None:
+            tables.save_action_sync(
                 tx, table.id, ref=ref, snapshot=snapshot(table, deal, counter, stacks, 0),
                 deal_number=deal, action_counter=counter,
                 stack_deltas={winner: table.pot}, pot=0, deal_over=True,
                 reason=Reason.SETTLEMENT,
             )  # fmt: skip
-            await stats.record_result(
+            stats.record_result_sync(
                 tx, guild_id=GUILD, table_id=table.id, game="palace", deal_number=deal,
                 pot=table.pot, settlement={}, players=sorted(stacks), winners=[winner],
             )  # fmt: skip
+
+        await db.run_in_transaction(settle)
         return
     if not table.deal_open:
         deal += 1
         ref = f"table:{table.id}:deal:{deal}:action:{counter}"
+    # Bets through the async API (db.transaction), so both paths are killed mid-way.
     deltas = {p: -min(s, rng.randint(1, 30)) for p, s in stacks.items() if s > 0}
     for p, d in deltas.items():
         stacks[p] += d

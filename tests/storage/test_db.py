@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from storage import Database, accounts
-from storage.db import fetch_all, migrations, pipeline, scalar, split_statements
+from storage.db import Tx, fetch_all, migrations, on_thread, scalar, split_statements
 
 from .conftest import GUILD, checked
 
@@ -100,31 +102,79 @@ def test_every_migration_stamps_its_own_version():
         assert sql.rstrip().endswith(f"PRAGMA user_version = {version};")
 
 
-async def test_a_failing_statement_in_a_pipeline_rolls_the_whole_transaction_back(db: Database):
-    async def pipelined() -> None:
-        async with db.transaction() as tx:
-            await pipeline(
-                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)"),
-                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)"),  # duplicate
-                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)"),
-            )
+def test_aiosqlite_still_has_the_internals_the_one_hop_adapter_uses():
+    """storage.db.on_thread relies on ``Connection._execute(fn)`` (a coroutine that runs ``fn``
+    on the connection's worker thread) and ``Connection._conn`` (its sqlite3 connection). If an
+    aiosqlite upgrade changes either, this fails: re-verify the adapter, then the pin."""
+    assert asyncio.iscoroutinefunction(aiosqlite.Connection._execute)
+    assert isinstance(aiosqlite.Connection.__dict__["_conn"], property)
+
+
+async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(db: Database):
+    seen: list[tuple[int, sqlite3.Connection]] = []
+
+    def probe(tx: Tx) -> int:
+        seen.append((threading.get_ident(), tx._raw))
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+        return int(tx.scalar("SELECT COUNT(*) FROM guild_settings"))
+
+    assert await db.run_in_transaction(probe) == 1
+    async with db.read() as conn:
+        assert await on_thread(conn, lambda tx: (threading.get_ident(), tx._raw)) == seen[0]
+        assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 1  # committed
+    worker = db._conn._thread
+    assert seen[0][0] == worker.ident != threading.get_ident()
+    assert seen[0][1] is db._conn._conn
+
+
+async def test_run_in_transaction_rolls_back_everything_when_fn_raises(db: Database):
+    def insert_then_fail(tx: Tx) -> None:
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")  # duplicate key
 
     with pytest.raises(sqlite3.IntegrityError):
-        await pipelined()
+        await db.run_in_transaction(insert_then_fail)
     async with db.read() as conn:
         assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 0
+        assert not await on_thread(conn, lambda tx: tx._raw.in_transaction)
 
 
-async def test_pipelined_statements_run_in_the_order_given(db: Database):
-    async with db.transaction() as tx:
-        await pipeline(
-            *(
-                tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (i,))
-                for i in range(50)
-            )
-        )
-        rows = await fetch_all(tx, "SELECT guild_id FROM guild_settings ORDER BY rowid")
-    assert [r[0] for r in rows] == list(range(50))
+async def test_a_cancelled_run_in_transaction_still_ends_whole_and_the_lock_is_free(db: Database):
+    running, release = threading.Event(), threading.Event()
+
+    def slow(tx: Tx) -> None:
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+        running.set()
+        release.wait(10)
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)")
+
+    task = asyncio.create_task(db.run_in_transaction(slow))
+    await asyncio.to_thread(running.wait, 10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    release.set()  # the function cannot be stopped half-way: it commits whole
+    rows = await db.run_in_transaction(
+        lambda tx: [r[0] for r in tx.all("SELECT guild_id FROM guild_settings ORDER BY 1")]
+    )
+    assert rows == [1, 2]
+
+
+async def test_a_sync_savepoint_undoes_only_its_own_operation(db: Database):
+    def failing_op(tx: Tx) -> None:
+        with tx.atomic():
+            tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)")
+            tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")  # duplicate key
+
+    def two_ops(tx: Tx) -> None:
+        tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
+        with pytest.raises(sqlite3.IntegrityError):
+            failing_op(tx)
+
+    await db.run_in_transaction(two_ops)  # the caller caught the error and committed
+    async with db.read() as conn:
+        rows = await fetch_all(conn, "SELECT guild_id FROM guild_settings")
+    assert [r[0] for r in rows] == [1]
 
 
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path):
