@@ -15,6 +15,7 @@ fake does not have. Override ``bot_factory`` in a test module to run a different
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -25,6 +26,7 @@ from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
 from bot.sandbox.harness import Session, open_session
 from bot.sandbox.log import BotErrors
+from tests.e2e.economy_helpers import audit
 
 
 @pytest.fixture
@@ -93,3 +95,14 @@ def carol(session: Session) -> Actor:
 def dave(session: Session) -> Actor:
     """Dave, a member of the sandbox guild, acting in #general."""
     return session.actors["dave"]
+
+
+@pytest_asyncio.fixture
+async def chips_add_up(session: Session, tmp_path: Path) -> AsyncIterator[None]:
+    """After the test: ``python -m storage audit`` on the bot's database passes (balances +
+    stacks + pots + kitties == minted - removed). Modules opt in with
+    ``pytestmark = pytest.mark.usefixtures("chips_add_up")``."""
+    yield
+    await session.fake.settle(quiet=0.01, within=1.0)
+    result = await audit(tmp_path / "parlour.db")
+    assert result["ok"] is True, result

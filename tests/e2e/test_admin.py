@@ -7,15 +7,9 @@ import pytest
 
 from bot.sandbox import InvalidInjection
 from bot.sandbox.state import MANAGE_GUILD
-from tests.e2e.economy_helpers import audit, embed_text, refused
+from tests.e2e.economy_helpers import embed_text, refused
 
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    assert (await audit(tmp_path / "parlour.db"))["ok"] is True
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 @pytest.fixture

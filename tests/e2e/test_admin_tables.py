@@ -7,17 +7,11 @@ from __future__ import annotations
 import pytest
 
 from bot.sandbox.state import MANAGE_GUILD
-from tests.e2e.economy_helpers import audit, embed_text
+from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, service, status
 from tests.e2e.test_pontoon_table import seated
 
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def balance_line(actor) -> str:

@@ -8,18 +8,12 @@ import time
 
 import pytest
 
-from tests.e2e.economy_helpers import audit, embed_text, record_deals, refused
+from tests.e2e.economy_helpers import embed_text, record_deals, refused
 
 PLAY_MONEY = "play money"
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def test_balance_starts_with_the_starting_chips_and_says_they_are_play_money(alice):

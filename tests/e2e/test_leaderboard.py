@@ -7,15 +7,9 @@ import re
 
 import pytest
 
-from tests.e2e.economy_helpers import add_members, audit, embed_text, record_deals
+from tests.e2e.economy_helpers import add_members, embed_text, record_deals
 
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    assert (await audit(tmp_path / "parlour.db"))["ok"] is True
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 def ranked(text: str) -> list[tuple[int, int]]:

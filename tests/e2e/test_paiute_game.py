@@ -12,7 +12,7 @@ from bot.factory import BotConfig, BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from bot.sandbox.state import MANAGE_GUILD
-from tests.e2e.economy_helpers import audit, refused
+from tests.e2e.economy_helpers import refused
 from tests.e2e.paiute_helpers import (
     BUY_IN,
     OPTIONS,
@@ -46,13 +46,7 @@ def bot_factory(table_seed: list[int]) -> BotFactory:
     return build
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def open_table(watch: Watch, host: Actor, others: list[Actor]) -> None:

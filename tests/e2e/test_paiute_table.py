@@ -12,18 +12,10 @@ from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from bot.sandbox.state import MANAGE_GUILD
 from games.cards import codes
-from tests.e2e.economy_helpers import audit
 from tests.e2e.paiute_helpers import BUY_IN, card, drawn, hand_line, menus, shown, to_act, view
 from tests.e2e.table_helpers import Watch, frozen, refusal_text, service, status, table_message
 
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def seated(session: Session, host: Actor, *others: Actor, **options: int) -> None:

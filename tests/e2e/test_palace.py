@@ -16,7 +16,6 @@ from bot.sandbox.interactions import Interaction
 from bot.sandbox.state import Message
 from games.actions import AmountField
 from games.cards import Card
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import (
     Watch,
     button_for,
@@ -34,13 +33,7 @@ played: after them the player to act attacks, the first battle has a raise and a
 battlers fold."""
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 def legal(session: Session, user: int) -> dict[str, Any]:

@@ -11,7 +11,6 @@ from bot.factory import BotConfig, BotFactory
 from bot.sandbox.harness import Session
 from games.cards import Card
 from games.palace import PalaceOptions, PalacePoker
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import Watch, cards_in, stored_engine
 from tests.e2e.test_palace import palaces_face_down
 
@@ -32,12 +31,7 @@ def bot_factory(table_seed: list[int]) -> BotFactory:
     return build
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 def find_seed(players: list[str]) -> int:

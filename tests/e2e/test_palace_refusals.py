@@ -14,18 +14,12 @@ from bot.sandbox.harness import Session
 from bot.sandbox.interactions import Interaction
 from bot.sandbox.state import MANAGE_GUILD
 from games.actions import ChoiceField
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import button_for, first_input, service, status, table_message
 
 BUY_IN = 200
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def dealt(session: Session, alice: Actor, bob: Actor, carol: Actor) -> dict[int, Actor]:

@@ -7,27 +7,10 @@ import pytest
 
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import button_for, status, table_message
+from tests.e2e.test_palace_refusals import dealt
 
-BUY_IN = 200
-
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
-
-
-async def dealt(session: Session, alice: Actor, bob: Actor, carol: Actor) -> dict[int, Actor]:
-    await alice.slash("palace open", small_bet=10, buy_in=BUY_IN)
-    await bob.slash("palace join", buy_in=BUY_IN)
-    await carol.slash("palace join", buy_in=BUY_IN)
-    await alice.slash("palace start")
-    await session.fake.settle(quiet=0.02, within=2.0)
-    return {a.id: a for a in (alice, bob, carol)}
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 def mover(session: Session, players: dict[int, Actor]) -> Actor:

@@ -10,7 +10,6 @@ import pytest
 
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import (
     Watch,
     click_action,
@@ -34,13 +33,7 @@ async def face_down(session: Session) -> set[str]:
     return {c.code for h in hands for c, up in zip(h.cards, h.public, strict=True) if not up}
 
 
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 def choose(session: Session, user: int) -> dict[str, Any]:

@@ -9,7 +9,6 @@ import asyncio
 import pytest
 
 from bot.sandbox.harness import Session
-from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import (
     Watch,
     button_for,
@@ -23,14 +22,7 @@ from tests.e2e.table_helpers import (
 )
 from tests.e2e.test_pontoon import choose, play_deal
 
-
-@pytest.fixture(autouse=True)
-async def chips_add_up(session, tmp_path):
-    """After each test: ``python -m storage audit`` on the bot's database passes."""
-    yield
-    await session.fake.settle(quiet=0.01, within=1.0)
-    result = await audit(tmp_path / "parlour.db")
-    assert result["ok"] is True, result
+pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
 async def seated(session: Session, *actors, **options) -> None:
