@@ -251,10 +251,14 @@ class Rest:
             return error_response(403, ErrorCode.MISSING_ACCESS)
         return channel
 
-    def _message(self, request: web.Request, channel: Channel) -> Message | None:
+    def _message(self, request: web.Request) -> Message | web.Response:
+        """The channel's message of the path, or Discord's error for either."""
+        channel = self._channel(request)
+        if isinstance(channel, web.Response):
+            return channel
         message = self.world.messages.get(int(request.match_info["message_id"]))
         if message is None or message.deleted or message.channel is not channel:
-            return None
+            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
         return message
 
     async def get_channel(self, request: web.Request, _body: Any) -> web.StreamResponse:
@@ -285,22 +289,17 @@ class Rest:
 
     async def get_message(self, request: web.Request, _body: Any) -> web.StreamResponse:
         """``fetch_message``."""
-        channel = self._channel(request)
-        if isinstance(channel, web.Response):
-            return channel
-        message = self._message(request, channel)
-        if message is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
+        message = self._message(request)
+        if isinstance(message, web.Response):
+            return message
         return json_response(message.payload())
 
     async def edit_message(self, request: web.Request, body: Any) -> web.StreamResponse:
         """Edit one of the bot's messages."""
-        channel = self._channel(request)
-        if isinstance(channel, web.Response):
-            return channel
-        message = self._message(request, channel)
-        if message is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
+        message = self._message(request)
+        if isinstance(message, web.Response):
+            return message
+        channel = message.channel
         if message.author is not self.world.bot_user:
             return error_response(403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
         if refusal := self.faults.refuse_channel(channel):
@@ -313,12 +312,10 @@ class Rest:
 
     async def delete_message(self, request: web.Request, _body: Any) -> web.StreamResponse:
         """Delete a message."""
-        channel = self._channel(request)
-        if isinstance(channel, web.Response):
-            return channel
-        message = self._message(request, channel)
-        if message is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
+        message = self._message(request)
+        if isinstance(message, web.Response):
+            return message
+        channel = message.channel
         if message.author is not self.world.bot_user and (
             refusal := self.faults.refuse_channel(channel)
         ):
