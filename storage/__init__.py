@@ -65,8 +65,9 @@ The hot path in one hop: ``save_action``, ``record_result``, ``get``, ``cash_out
 ledger helpers under them) are synchronous functions on the database thread, named
 ``*_sync`` and taking a ``storage.db.Tx``; the async names above are their one-hop async
 forms. ``db.run_in_transaction(fn)`` runs ``fn(tx)`` between BEGIN IMMEDIATE and COMMIT (or
-ROLLBACK when it raises) in a single round trip to aiosqlite's thread, which is how the
-table service books an action::
+ROLLBACK when it raises) in a single round trip to aiosqlite's thread; bookings that arrive
+while the database is busy share one transaction and one COMMIT (each in its own savepoint, so
+a refused one undoes only itself). That is how the table service books an action::
 
     def booking(tx: Tx) -> None:
         tables.save_action_sync(tx, table.id, ref=..., snapshot=..., ...)

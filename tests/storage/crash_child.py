@@ -54,7 +54,7 @@ async def step_table(db: Database, rng: random.Random, table: tables.Table) -> N
         winner = rng.choice(sorted(stacks))
         stacks[winner] += table.pot
 
-        # The table service's path: one synchronous transaction, one hop (run_in_transaction).
+        # The table service's path: run_in_transaction, alone or in a group commit.
         def settle(tx: Tx) -> None:
             tables.save_action_sync(
                 tx, table.id, ref=ref, snapshot=snapshot(table, deal, counter, stacks, 0),
@@ -106,12 +106,16 @@ async def main(path: str, seed: int) -> None:
         while True:
             async with db.read() as conn:
                 open_tables = {t.channel_id: t for t in await tables.load_open(conn)}
-            for channel in CHANNELS:
-                if channel not in open_tables:
-                    await open_table(db, rng, channel)
-                else:
-                    await step_table(db, rng, open_tables[channel])
-            await step_account(db, rng)
+            # The tables act at once, as in the bot, so settlements share group commits.
+            await asyncio.gather(
+                *(
+                    step_table(db, rng, open_tables[channel])
+                    if channel in open_tables
+                    else open_table(db, rng, channel)
+                    for channel in CHANNELS
+                ),
+                step_account(db, rng),
+            )
 
 
 if __name__ == "__main__":
