@@ -3,14 +3,22 @@
     python -m bench.ledger [--accounts 10000] [--rows 100000] [--deals 1000] [--db PATH]
 
 Seeds a database with ``--accounts`` accounts and ``--rows`` ledger rows (kept consistent, so
-the audit holds), then books ``--deals`` deals at 50 tables of 4 players through the real API,
-each deal being two committed actions: everyone bets (4 stack rows + the pot), then the
-settlement (the winner's row, the pot, ``deal_over``) with ``stats.record_result`` in the same
-transaction. Each action is booked as the table service books it: one ``db.run_in_transaction``
-(BEGIN IMMEDIATE ... COMMIT, one hop to aiosqlite's thread). Each action writes a ~3 KB
-snapshot. Prints one JSON line, with the load average (the rate depends on it: the hop waits
-for the event loop and the database thread to be scheduled) and the CPU time per action,
-which depends on it much less.
+the audit holds), then books deals at 50 tables of 4 players through the real API, each deal
+being two committed actions: everyone bets (4 stack rows + the pot), then the settlement (the
+winner's row, the pot, ``deal_over``) with ``stats.record_result`` in the same booking. Each
+action is booked as the table service books it, by ``db.run_in_transaction``, and writes a
+~3 KB snapshot; a table books its next action only once the last one is committed.
+
+It books ``--deals`` deals twice and prints both rates in one JSON line:
+
+- ``concurrent``: the 50 tables act at once, as a busy bot's tables do. This is the
+  throughput: bookings that arrive while the database is busy share a group commit.
+- ``one_table_at_a_time``: each action waits for the one before it at any table, so every
+  booking is a transaction of its own. This is the latency floor of one booking (thread hop,
+  statements, COMMIT), not a load a bot sees.
+
+With the load average (both rates depend on how soon the event loop and the database thread
+are scheduled) and the CPU time per action, which depends on it much less.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from storage import Board, Database, Reason, audit, stats, tables
@@ -79,6 +87,62 @@ def in_order(*steps: Callable[[Tx], object]) -> Callable[[Tx], None]:
     return run
 
 
+class Tables:
+    """The bench's 50 tables of 4 players, and where each table's deal and action count is."""
+
+    def __init__(self, ids: list[int], rng: random.Random) -> None:
+        self.ids = ids
+        self.rng = rng
+        self.deals = dict.fromkeys(ids, 0)
+        self.counters = dict.fromkeys(ids, 0)
+
+    def players(self, tid: int) -> list[str]:
+        return [str(1 + (tid - self.ids[0]) * SEATS + s) for s in range(SEATS)]
+
+    async def deal(self, db: Database, tid: int, snapshot: str) -> None:
+        """One deal at one table: two actions, each committed before the next is booked."""
+        pids = self.players(tid)
+        self.deals[tid] += 1
+        n = self.deals[tid]
+        self.counters[tid] += 1
+        bet = functools.partial(
+            tables.save_action_sync, table_id=tid,
+            ref=f"table:{tid}:deal:{n}:action:{self.counters[tid]}",
+            snapshot=snapshot, deal_number=n, action_counter=self.counters[tid],
+            stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
+        )  # fmt: skip
+        await db.run_in_transaction(bet)
+        self.counters[tid] += 1
+        winner = self.rng.choice(pids)
+        settlement = {p: (10 * SEATS - 10 if p == winner else -10) for p in pids}
+        settle = functools.partial(
+            tables.save_action_sync, table_id=tid,
+            ref=f"table:{tid}:deal:{n}:action:{self.counters[tid]}",
+            snapshot=snapshot, deal_number=n, action_counter=self.counters[tid],
+            stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
+            reason=Reason.SETTLEMENT,
+        )  # fmt: skip
+        record = functools.partial(
+            stats.record_result_sync, guild_id=GUILD, table_id=tid, game="palace",
+            deal_number=n, pot=10 * SEATS, settlement=settlement, players=pids,
+            deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
+        )  # fmt: skip
+        await db.run_in_transaction(in_order(settle, record))
+
+
+async def timed(deals: int, play: Callable[[], Awaitable[None]]) -> dict[str, float]:
+    """Actions per second and CPU per action of ``play`` (which books ``deals`` deals)."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    await play()
+    elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started  # both threads: the loop and aiosqlite's
+    return {
+        "actions_per_s": round(2 * deals / elapsed),
+        "settled_deals_per_s": round(deals / elapsed),
+        "cpu_ms_per_action": round(cpu / (2 * deals) * 1000, 3),
+    }
+
+
 async def run(args: argparse.Namespace) -> dict[str, object]:
     path = Path(args.db)
     async with Database.open(path):
@@ -94,41 +158,23 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                     user = 1 + t * SEATS + s
                     await tables.buy_in(tx, tid, user, 500, ref=f"bench:buy:{tid}:{user}")
                 table_ids.append(tid)
-        rng = random.Random(2)
-        counters = dict.fromkeys(table_ids, 0)
-        deals = dict.fromkeys(table_ids, 0)
-        started, cpu_started = time.perf_counter(), time.process_time()
-        for i in range(args.deals):
-            tid = table_ids[i % TABLES]
-            pids = [str(1 + (tid - table_ids[0]) * SEATS + s) for s in range(SEATS)]
-            deals[tid] += 1
-            n = deals[tid]
-            counters[tid] += 1
-            bet = functools.partial(
-                tables.save_action_sync, table_id=tid,
-                ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
-                snapshot=snapshot, deal_number=n, action_counter=counters[tid],
-                stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
-            )  # fmt: skip
-            await db.run_in_transaction(bet)
-            counters[tid] += 1
-            winner = rng.choice(pids)
-            settlement = {p: (10 * SEATS - 10 if p == winner else -10) for p in pids}
-            settle = functools.partial(
-                tables.save_action_sync, table_id=tid,
-                ref=f"table:{tid}:deal:{n}:action:{counters[tid]}",
-                snapshot=snapshot, deal_number=n, action_counter=counters[tid],
-                stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
-                reason=Reason.SETTLEMENT,
-            )  # fmt: skip
-            record = functools.partial(
-                stats.record_result_sync, guild_id=GUILD, table_id=tid, game="palace",
-                deal_number=n, pot=10 * SEATS, settlement=settlement, players=pids,
-                deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
-            )  # fmt: skip
-            await db.run_in_transaction(in_order(settle, record))
-        elapsed = time.perf_counter() - started
-        cpu = time.process_time() - cpu_started  # both threads: the loop and aiosqlite's
+        bench = Tables(table_ids, random.Random(2))
+        per_table = max(1, args.deals // TABLES)
+        deals = per_table * TABLES
+
+        async def one_at_a_time() -> None:
+            for i in range(deals):
+                await bench.deal(db, table_ids[i % TABLES], snapshot)
+
+        async def table(tid: int) -> None:
+            for _ in range(per_table):
+                await bench.deal(db, tid, snapshot)
+
+        async def all_at_once() -> None:
+            await asyncio.gather(*(table(tid) for tid in table_ids))
+
+        serial = await timed(deals, one_at_a_time)
+        concurrent = await timed(deals, all_at_once)
         async with db.read() as conn:
             result = await audit.audit(conn)
         board_ms = {}
@@ -146,11 +192,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "cpus": os.cpu_count(),
         "accounts": args.accounts,
         "ledger_rows": result.ledger_rows,
-        "deals": args.deals,
-        "actions": 2 * args.deals,
-        "actions_per_s": round(2 * args.deals / elapsed),
-        "settled_deals_per_s": round(args.deals / elapsed),
-        "cpu_ms_per_action": round(cpu / (2 * args.deals) * 1000, 3),
+        "deals": deals,
+        "actions": 2 * deals,
+        "concurrent": concurrent,
+        "one_table_at_a_time": serial,
         "audit_ok": result.ok and cli.ok,
         "audit_ms": round(result.seconds * 1000, 1),
         "audit_cli_ms": round(cli.seconds * 1000, 1),
