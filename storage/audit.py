@@ -28,7 +28,7 @@ SELECT
   (SELECT COALESCE(-SUM(minted), 0) FROM ledger WHERE minted != 0 AND minted < 0) AS removed,
   (SELECT COUNT(*) FROM accounts a LEFT JOIN (
       SELECT guild_id, user_id, SUM(balance_delta) AS s FROM ledger
-      WHERE user_id IS NOT NULL GROUP BY guild_id, user_id) l
+      WHERE balance_delta != 0 GROUP BY guild_id, user_id) l
     ON l.guild_id = a.guild_id AND l.user_id = a.user_id
     WHERE a.balance != COALESCE(l.s, 0)) AS accounts_off,
   (SELECT COUNT(*) FROM seats st LEFT JOIN (

@@ -121,10 +121,12 @@ change_balance = in_one_hop(change_balance_sync)
 
 
 async def history(conn: Conn, guild_id: int, user_id: int, limit: int = 20) -> list[Entry]:
-    """A user's latest ledger rows, newest first."""
+    """A user's account statement: the latest rows that moved their balance, newest first
+    (buy-ins and cash-outs included; the stack moves inside a table are the table's)."""
     rows = await fetch_all(
         conn,
-        "SELECT * FROM ledger WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+        "SELECT * FROM ledger WHERE guild_id = ? AND user_id = ? AND balance_delta != 0 "
+        "ORDER BY id DESC LIMIT ?",
         (guild_id, user_id, limit),
     )
     return [

@@ -103,19 +103,34 @@ def record_result_sync(
     )
     if not inserted:
         return False
-    rows = []
+    won_rows, other_rows = [], []
     for p in seated:
-        won = 1 if p in won_by else 0
         for g in (game, ALL_GAMES):
-            rows.append((guild_id, int(p), g, won, settlement.get(p, 0), pot if won else 0))
-    tx.executemany(
-        "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
-        "VALUES (?, ?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-        "played = played + 1, won = won + excluded.won, net = net + excluded.net, "
-        "biggest_pot = MAX(biggest_pot, excluded.biggest_pot)",
-        rows,
-    )
+            if p in won_by:
+                won_rows.append((guild_id, int(p), g, settlement.get(p, 0), pot))
+            else:
+                other_rows.append((guild_id, int(p), g, settlement.get(p, 0)))
+    if won_rows:
+        tx.executemany(_WON, won_rows)
+    if other_rows:
+        tx.executemany(_PLAYED, other_rows)
     return True
+
+
+# Two statements, not one with ``won = won + ?``: SQLite rewrites an index entry whenever its
+# column is SET, changed or not, so the players who did not win leave ``stats_by_won`` alone,
+# which is most of the index pages a settlement would otherwise write.
+_WON = (
+    "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
+    "VALUES (?, ?, ?, 1, 1, ?, ?) ON CONFLICT (guild_id, user_id, game) DO UPDATE SET "
+    "played = played + 1, won = won + 1, net = net + excluded.net, "
+    "biggest_pot = MAX(biggest_pot, excluded.biggest_pot)"
+)
+_PLAYED = (
+    "INSERT INTO stats (guild_id, user_id, game, played, net) "
+    "VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, user_id, game) DO UPDATE SET "
+    "played = played + 1, net = net + excluded.net"
+)
 
 
 record_result = in_one_hop(record_result_sync)

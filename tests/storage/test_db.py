@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import Database, accounts
+from storage import Database, accounts, stats
 from storage.db import Tx, fetch_all, migrations, on_thread, scalar, split_statements
 
 from .conftest import GUILD, checked
@@ -183,3 +184,36 @@ async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path):
         await tx.execute("PRAGMA user_version = 999")
     with pytest.raises(RuntimeError, match="version 999"):
         await Database.open(path)
+
+
+async def test_a_version_1_database_is_upgraded_with_its_data(tmp_path: Path):
+    path = tmp_path / "v1.db"
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as raw:
+        v1 = dict(migrations())[1]
+        raw.execute("BEGIN")
+        for statement in split_statements(v1):
+            raw.execute(statement)
+        raw.execute("INSERT INTO accounts (guild_id, user_id, balance) VALUES (1, 7, 40)")
+        raw.execute(
+            "INSERT INTO ledger (ref, reason, guild_id, user_id, balance_delta, minted) "
+            "VALUES ('start:1:7', 'starting_grant', 1, 7, 40, 40)"
+        )
+        raw.executemany(
+            "INSERT INTO stats VALUES (1, ?, ?, ?, ?, ?, ?)",
+            [(7, "*", 3, 2, 25, 30), (7, "palace", 3, 2, 25, 30), (8, "*", 1, 0, -5, 0)],
+        )
+        raw.execute("COMMIT")
+    async with Database.open(path) as db:
+        assert await db.version() == len(migrations()) >= 2
+        await checked(db)
+        async with db.read() as conn:
+            assert await stats.get_stats(conn, 1, 7) == {
+                "*": stats.Stats("*", 3, 2, 25, 30),
+                "palace": stats.Stats("palace", 3, 2, 25, 30),
+            }
+            board = await stats.leaderboard(conn, 1, stats.Board.NET, asker=8)
+            assert [(r.user_id, r.value) for r in board.top] == [(7, 25), (8, -5)]
+            plan = await fetch_all(
+                conn, "EXPLAIN QUERY PLAN SELECT * FROM stats WHERE guild_id = 1 AND user_id = 7"
+            )
+        assert "PRIMARY KEY (guild_id=? AND user_id=?)" in plan[0]["detail"]

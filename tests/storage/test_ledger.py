@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from storage import Database, InsufficientChips, Reason, accounts, ledger, settings
+from storage import Database, InsufficientChips, Reason, accounts, ledger, settings, tables
 from storage.db import fetch_all, scalar
 
 from .conftest import GUILD, checked
@@ -105,6 +105,34 @@ async def test_history_is_newest_first(db: Database):
         assert entries[0].balance_delta == 20
         assert entries[0].reason is Reason.ADMIN_GRANT
         assert await scalar(conn, "SELECT COUNT(*) FROM ledger") == 3
+
+
+async def test_history_is_the_account_statement_without_the_moves_inside_a_table(db: Database):
+    async with db.transaction() as tx:
+        table = await tables.open_table(tx, guild_id=GUILD, channel_id=5, game="palace")
+        await tables.buy_in(tx, table, 1, 100, ref="in")
+        await tables.buy_in(tx, table, 2, 100, ref="in2")
+        await tables.save_action(
+            tx, table, ref="bet", snapshot="{}", deal_number=1, action_counter=1,
+            stack_deltas={"1": -10, "2": -10}, pot=20,
+        )  # fmt: skip
+        await tables.save_action(
+            tx, table, ref="win", snapshot="{}", deal_number=1, action_counter=2,
+            stack_deltas={"1": 20}, pot=0, deal_over=True, reason=Reason.SETTLEMENT,
+        )  # fmt: skip
+        await tables.cash_out(tx, table, 1, ref="out")
+    async with db.read() as conn:
+        entries = await ledger.history(conn, GUILD, 1)
+        stack_rows = await scalar(
+            conn, "SELECT COUNT(*) FROM ledger WHERE user_id = 1 AND stack_delta != 0"
+        )
+    assert [(e.ref, e.balance_delta) for e in entries] == [
+        ("out", 110),
+        ("in", -100),
+        (f"start:{GUILD}:1", 1000),
+    ]
+    assert stack_rows == 4  # buy-in, bet, win, cash-out: on the ledger, not the statement
+    await checked(db)
 
 
 async def test_grants_must_be_positive_and_of_a_minting_reason(db: Database):
