@@ -12,7 +12,7 @@ import aiosqlite
 import pytest
 
 from storage import Database, accounts, stats
-from storage.db import Tx, fetch_all, migrations, on_thread, scalar, split_statements
+from storage.db import CACHE_KIB, Tx, fetch_all, migrations, on_thread, scalar, split_statements
 
 from .conftest import GUILD, checked
 
@@ -35,6 +35,7 @@ async def test_pragmas_wal_foreign_keys_busy_timeout_synchronous_normal(db: Data
         assert await scalar(conn, "PRAGMA foreign_keys") == 1
         assert await scalar(conn, "PRAGMA busy_timeout") == 5000
         assert await scalar(conn, "PRAGMA synchronous") == 1  # NORMAL
+        assert await scalar(conn, "PRAGMA cache_size") == -CACHE_KIB  # negative: in KiB
 
 
 async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path):
