@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable
 
-from storage import ChannelBusy, Database, InsufficientChips, SeatNotFound, accounts, tables
+from storage import (
+    ChannelBusy,
+    Database,
+    InsufficientChips,
+    SeatNotFound,
+    StaleAction,
+    accounts,
+    tables,
+)
 from storage.claims import claim_daily
-from storage.db import scalar
+from storage.db import Tx, scalar
 
 from .conftest import GUILD, checked
 
@@ -87,3 +97,63 @@ async def test_concurrent_openers_of_one_channel_get_one_table(db: Database):
 
     opened = await asyncio.gather(*(opener(i) for i in range(20)))
     assert len([t for t in opened if t is not None]) == 1
+
+
+async def test_200_concurrent_table_bookings_share_commits_and_lose_nothing(db: Database):
+    """The table service's path (run_in_transaction): bookings at four tables at once, most
+    of them committed together, some refused (stack too short, a counter already passed),
+    some repeated (a ref already booked). Each applies whole or not at all."""
+    table_ids = []
+    async with db.transaction() as tx:
+        for channel in range(4):
+            table_id = await tables.open_table(tx, guild_id=GUILD, channel_id=channel, game="p")
+            for user in (1, 2):
+                await tables.buy_in(tx, table_id, user, 100, ref=f"in:{table_id}:{user}")
+            table_ids.append(table_id)
+
+    def bet(table_id: int, ref: str, k: int) -> Callable[[Tx], bool]:
+        """Action ``k``: 7 chips from player 1 or 2 (turn about) into the pot."""
+
+        def booking(tx: Tx) -> bool:
+            pot = int(tx.scalar("SELECT pot FROM tables WHERE id = ?", (table_id,)))
+            return tables.save_action_sync(
+                tx, table_id, ref=ref, snapshot=f'{{"k": {k}}}', deal_number=1,
+                action_counter=k, stack_deltas={str(2 - k % 2): -7}, pot=pot + 7,
+            )  # fmt: skip
+
+        return booking
+
+    async def book(i: int) -> str:
+        table_id = table_ids[i % 4]
+        if i < 160:  # actions 1..40 at each table: 14 bets of 7 fit in each stack of 100
+            k = 1 + i // 4
+            ref = f"t:{table_id}:a:{k}"
+        elif i % 2:  # the same action again (a double click): applied once
+            k = 1 + (i - 160) // 4
+            ref = f"t:{table_id}:a:{k}"
+        else:  # a new action with a counter the table has passed (a stale button)
+            k, ref = 1, f"t:{table_id}:stale:{i}"
+        try:
+            applied = await db.run_in_transaction(bet(table_id, ref, k))
+        except InsufficientChips:
+            return "short"
+        except StaleAction:
+            return "stale"
+        return "booked" if applied else "repeat"
+
+    outcomes = await asyncio.gather(*(book(i) for i in range(N)))
+    assert outcomes.count("booked") == 4 * 28
+    assert outcomes.count("short") == 4 * 12
+    assert outcomes.count("repeat") == outcomes.count("stale") == 20
+    async with db.read() as conn:
+        for table_id in table_ids:
+            table = await tables.get(conn, table_id)
+            assert table is not None
+            assert table.stacks == {"1": 2, "2": 2}
+            assert table.pot == 7 * 28 == table.action_counter * 7
+            assert json.loads(table.snapshot or "{}") == {"k": 28}
+        booked = await scalar(
+            conn, "SELECT COUNT(*) FROM ledger WHERE reason = 'action' AND user_id IS NULL"
+        )
+    assert booked == 4 * 28
+    await checked(db)
