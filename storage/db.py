@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, cast
 
 import aiosqlite
 
@@ -192,10 +192,10 @@ class Database:
         cancel during COMMIT always could."""
         if self._committer is None and not self._lock.locked():
             # Nobody to wait for or to batch with: straight to the thread, without the
-            # committer task and its extra loop turns (a third of a lone booking's time).
+            # committer task and its extra loop turns (about 0.1 ms a booking here).
             async with self._lock:
                 [(_, result)] = await on_thread(self._conn, lambda tx: _transact(tx, [fn]))
-                return result  # type: ignore[no-any-return]
+                return cast(T, result)
         booking: _Booking[T] = _Booking(fn, asyncio.get_running_loop().create_future())
         self._queued.append(booking)
         if self._committer is None:
