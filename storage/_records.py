@@ -17,13 +17,15 @@ HOUSE = "house"
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A player at a table: their stack and what they put into the current deal."""
+    """A player at a table: their stack, what they put into the current deal, and whether
+    they are seated and away (their turns play themselves until they are back)."""
 
     user_id: int
     seat_no: int
     stack: int
     contributed: int
     seated: bool
+    away: bool = False
 
     @property
     def pid(self) -> str:
@@ -115,12 +117,19 @@ def to_table(row: Any, seats: tuple[Seat, ...]) -> Table:
 
 def seats_of_sync(tx: Tx, table_id: int) -> tuple[Seat, ...]:
     rows = tx.all(
-        "SELECT user_id, seat_no, stack, contributed, seated FROM seats "
+        "SELECT user_id, seat_no, stack, contributed, seated, away FROM seats "
         "WHERE table_id = ? ORDER BY seat_no",
         (table_id,),
     )
     return tuple(
-        Seat(r["user_id"], r["seat_no"], r["stack"], r["contributed"], bool(r["seated"]))
+        Seat(
+            r["user_id"],
+            r["seat_no"],
+            r["stack"],
+            r["contributed"],
+            bool(r["seated"]),
+            bool(r["away"]),
+        )
         for r in rows
     )
 

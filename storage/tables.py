@@ -16,7 +16,7 @@ in the deal, which is all :func:`close` needs to void an unfinished deal (the re
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -71,6 +71,8 @@ __all__ = [
     "open_table",
     "save_action",
     "save_action_sync",
+    "set_away",
+    "set_away_sync",
     "set_deadline",
     "set_message",
     "set_seated",
@@ -150,6 +152,18 @@ def set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
 set_seated = in_one_hop(set_seated_sync)
 
 
+def set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
+    """Mark exactly the seats of ``away`` (engine player ids) away, and every other seat of
+    the table not away: the table service's away set, kept so that it survives a restart."""
+    tx.execute(
+        "UPDATE seats SET away = (user_id IN (SELECT value FROM json_each(?))) WHERE table_id = ?",
+        (json.dumps(sorted(int(p) for p in away)), table_id),
+    )
+
+
+set_away = in_one_hop(set_away_sync)
+
+
 async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: str) -> bool:
     """Move ``amount`` chips from the balance to the user's stack at the table, seating them
     (next free seat number) if needed. ``InsufficientChips`` when the balance is short;
@@ -167,7 +181,7 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
             "INSERT INTO seats (table_id, user_id, seat_no, stack) VALUES (?, ?, "
             "(SELECT COALESCE(MAX(seat_no) + 1, 0) FROM seats WHERE table_id = ?), ?) "
             "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = stack + excluded.stack, "
-            "seated = 1",
+            "seated = 1, away = 0",
             (table_id, user_id, table_id, amount),
         )
         entry = Entry(

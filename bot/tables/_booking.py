@@ -82,6 +82,8 @@ async def book(
     # the database thread and touches nothing but SQLite.
     snapshot, deltas = engine.snapshot(), after.deltas(before)
     result = _result(live, engine, settlement) if settlement is not None else None
+    away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
+    away_changed = away != {s.pid for s in live.row.seats if s.away}
 
     def transaction(tx: Tx) -> Table:
         tables.save_action_sync(
@@ -99,6 +101,8 @@ async def book(
             deal_over=over,
             reason=Reason.SETTLEMENT if over else Reason.ACTION,
         )
+        if away_changed:
+            tables.set_away_sync(tx, live.id, away)
         if result is not None:
             result(tx)
             for s in reload_sync(tx, live.id).seats:  # players who left are paid out now

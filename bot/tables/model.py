@@ -1,8 +1,9 @@
 """The table as the service holds it in memory, and the values it hands to the bot.
 
-The database stays the truth for chips, counters and deadlines: :class:`LiveTable` keeps the
-last committed storage row next to the live engine, plus what only matters while the process
-runs (the lock, who is away, the idle clock).
+The database stays the truth for chips, counters, deadlines and who is away: :class:`LiveTable`
+keeps the last committed storage row next to the live engine, plus what only matters while the
+process runs (the lock, the missed-timer counts, the idle clock). Its ``away`` set is the working
+copy, stored with the next action (or at once, when a player is back).
 """
 
 from __future__ import annotations

@@ -40,7 +40,9 @@ def load(row: Table, started: object = None) -> LiveTable:
         _agrees(row, Chips.of(engine), engine.deal_number, engine.is_over)
     elif row.deal_open:
         raise ValueError("a deal is open but no game was saved")
-    return LiveTable(row, g, opts, config, engine, row.last_action_at)
+    live = LiveTable(row, g, opts, config, engine, row.last_action_at)
+    live.away = {s.pid for s in row.seats if s.away}
+    return live
 
 
 def _agrees(row: Table, chips: Chips, deal_number: int, over: bool) -> None:

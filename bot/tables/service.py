@@ -302,7 +302,11 @@ class TableService:
             seat = live.seat(user)
             if seat is None or not seat.seated:
                 raise e.NotSeated()
-            live.away.discard(seat.pid)
+            if seat.pid in live.away:
+                async with self.db.transaction() as tx:
+                    await tables.set_away(tx, live.id, live.away - {seat.pid})
+                    live.row = await reload(tx, live.id)
+                live.away.discard(seat.pid)
             live.misses.pop(seat.pid, None)
             return live.status(seat.pid)
 

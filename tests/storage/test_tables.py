@@ -380,6 +380,19 @@ async def test_sitting_out_keeps_the_stack(db: Database):
     assert table.chips == 200
 
 
+async def test_the_away_seats_are_stored_and_a_new_buy_in_clears_them(db: Database):
+    table_id = await _table(db, (A, 100), (B, 100), (C, 100))
+    async with db.transaction() as tx:
+        await tables.set_away(tx, table_id, {str(A), str(C)})
+    assert [s.away for s in (await _get(db, table_id)).seats] == [True, False, True]
+    async with db.transaction() as tx:
+        await tables.set_away(tx, table_id, [str(C)])  # exactly these: A is back
+        await tables.cash_out(tx, table_id, C, ref="c:out", leave=True)
+        await tables.buy_in(tx, table_id, C, 50, ref="c:again")  # sits down again, present
+    assert [s.away for s in (await _get(db, table_id)).seats] == [False, False, False]
+    await checked(db)
+
+
 async def test_chips_won_in_an_unfinished_deal_cannot_be_cashed_out(db: Database):
     table_id = await _table(db, (A, 100), (B, 100))
     await _act(db, table_id, 1, 1, stack_deltas={str(A): -50}, pot=50)

@@ -101,6 +101,41 @@ async def test_two_timeouts_in_a_row_mark_a_player_away_until_they_are_back(
     assert service.status(GUILD, CHANNEL).to_act == first
 
 
+async def test_an_away_player_is_still_away_after_a_restart_until_they_are_back(
+    path: Path, clock: ManualClock
+):
+    recorder = Recorder()
+    async with Database.open(path) as db:
+        one = TableService(db, listener=recorder, clock=clock)
+        await one.startup(idle_sweeper=False)
+        first, other = await _paiute(one)
+        clock.advance(TIMEOUT + 1)
+        assert not (await recorder.next_timeout()).away
+        await _turn(one, other)
+        clock.advance(TIMEOUT + 1)
+        assert (await recorder.next_timeout()).away
+        await one.shutdown()
+
+    async with Database.open(path) as db:
+        two = TableService(db, listener=Recorder(), clock=clock)
+        [resumed] = await two.startup(idle_sweeper=False)
+        assert {s.user_id: s.away for s in resumed.seats} == {first: True, other: False}
+        counter = resumed.action_counter
+        await _turn(two, other)  # the away player's turn plays itself at once, no timer
+        status = two.status(GUILD, CHANNEL)
+        assert status.to_act == other
+        assert status.action_counter == counter + 2
+        await two.back(GUILD, CHANNEL, first)
+        await checked(db)
+        await two.shutdown()
+
+    async with Database.open(path) as db:
+        three = TableService(db, clock=clock)
+        [resumed] = await three.startup(idle_sweeper=False)
+        assert not any(s.away for s in resumed.seats)  # being back was kept as well
+        await three.shutdown()
+
+
 async def test_deadlines_survive_a_restart(path: Path, clock: ManualClock):
     first_recorder, second_recorder = Recorder(), Recorder()
     async with Database.open(path) as db:
