@@ -85,6 +85,7 @@ class Rest:
             ("PUT", "/applications/{application_id}/commands", self.put_commands),
             ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("POST", "/channels/{channel_id}/messages", self.post_message),
@@ -232,6 +233,13 @@ class Rest:
 
     # ------------------------------------------------------------------ guilds, channels
 
+    async def get_guild(self, request: web.Request, _body: Any) -> web.StreamResponse:
+        """``client.fetch_guild``: a server the bot is in."""
+        guild = self.world.guilds.get(int(request.match_info["guild_id"]))
+        if guild is None:
+            return error_response(403, ErrorCode.MISSING_ACCESS)
+        return json_response(guild.rest_payload())
+
     async def get_member(self, request: web.Request, _body: Any) -> web.StreamResponse:
         """``guild.fetch_member``."""
         guild = self.world.guilds.get(int(request.match_info["guild_id"]))
@@ -239,7 +247,7 @@ class Rest:
             return error_response(403, ErrorCode.MISSING_ACCESS)
         user = guild.members.get(int(request.match_info["user_id"]))
         if user is None:
-            return error_response(404, ErrorCode.UNKNOWN_USER)
+            return error_response(404, ErrorCode.UNKNOWN_MEMBER)
         return json_response(guild.member_payload(user))
 
     def _channel(self, request: web.Request) -> Channel | web.Response:

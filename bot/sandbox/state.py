@@ -131,6 +131,22 @@ class Channel:
         }
 
 
+GATEWAY_ONLY_GUILD_FIELDS = frozenset(
+    {
+        "joined_at",
+        "large",
+        "unavailable",
+        "member_count",
+        "members",
+        "channels",
+        "threads",
+        "voice_states",
+        "presences",
+    }
+)
+"""What GUILD_CREATE carries and ``GET /guilds/{id}`` does not."""
+
+
 @dataclass(eq=False)
 class Guild:
     """A server: its channels, its members, and whether the bot is still in it."""
@@ -174,6 +190,10 @@ class Guild:
         if with_user:
             member["user"] = user.payload()
         return member
+
+    def rest_payload(self) -> JSON:
+        """The guild object of ``GET /guilds/{id}`` (``fetch_guild``): no gateway-only fields."""
+        return {k: v for k, v in self.payload().items() if k not in GATEWAY_ONLY_GUILD_FIELDS}
 
     def payload(self) -> JSON:
         """The GUILD_CREATE payload. ``member_count == len(members)`` keeps discord.py from

@@ -22,6 +22,7 @@ class ErrorCode(IntEnum):
     GENERAL = 0
     UNKNOWN_CHANNEL = 10003
     UNKNOWN_GUILD = 10004
+    UNKNOWN_MEMBER = 10007
     UNKNOWN_MESSAGE = 10008
     UNKNOWN_USER = 10013
     UNKNOWN_WEBHOOK = 10015
@@ -38,6 +39,7 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.GENERAL: "An error occurred",
     ErrorCode.UNKNOWN_CHANNEL: "Unknown Channel",
     ErrorCode.UNKNOWN_GUILD: "Unknown Guild",
+    ErrorCode.UNKNOWN_MEMBER: "Unknown Member",
     ErrorCode.UNKNOWN_MESSAGE: "Unknown Message",
     ErrorCode.UNKNOWN_USER: "Unknown User",
     ErrorCode.UNKNOWN_WEBHOOK: "Unknown Webhook",

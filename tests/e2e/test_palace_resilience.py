@@ -71,3 +71,38 @@ async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob,
     await session.fake.settle(quiet=0.02, within=2.0)
     assert status(session).action_counter == counter + 2
     await alice.slash("palace close")
+
+
+async def test_after_a_restart_the_bet_buttons_still_name_the_players(
+    session, alice, bob, carol
+):
+    players = await dealt(session, alice, bob, carol)
+    await mover(session, players).slash("palace buy")
+    await session.fake.settle(quiet=0.02, within=2.0)
+    step_player = mover(session, players)
+    mine = await step_player.click(table_message(session), "My cards")
+    assert mine.message is not None
+    keep = next(
+        str(c["custom_id"])
+        for c in mine.message.walk_components()
+        if c.get("type") == 3 and ":discard_soldiers:" in str(c.get("custom_id"))
+    )
+    await step_player.select(mine.message, keep)
+    await session.fake.settle(quiet=0.02, within=2.0)
+
+    def bet_targets() -> list[str]:
+        """Who each bet button names ("Attack (10): bob")."""
+        return sorted(
+            str(c.get("label")).rsplit(": ", 1)[-1]
+            for c in table_message(session).walk_components()
+            if c.get("type") == 2 and ":bet:" in str(c.get("custom_id"))
+        )
+
+    before = bet_targets()
+    at_turn = mover(session, players)
+    assert before == sorted(p.name for u, p in players.items() if u != at_turn.id)
+    await session.restart_bot()
+    await session.fake.settle(quiet=0.02, within=2.0)
+    assert any("goes on" in m.content for m in session.messages())
+    assert bet_targets() == before  # named at once, before anyone has touched the new bot
+    await alice.slash("palace close")

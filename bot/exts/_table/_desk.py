@@ -111,6 +111,37 @@ class Desk:
         """Note a user's display name (every table interaction passes through here)."""
         self.names[str(user.id)] = user.display_name
 
+    async def _learn_names(
+        self, status: TableStatus, guilds: dict[int, discord.Guild | None]
+    ) -> None:
+        """A restarted bot has seen nobody yet, and without the privileged members intent it
+        has no member cache: ask for the seated players' names (one request each, once), so
+        the resumed table's buttons name them instead of showing ``@id``. The tables resume
+        while the bot logs in, before the servers arrive with READY: ``guilds`` holds the
+        servers asked for so far."""
+        wanted = [
+            s.user_id
+            for s in status.seats
+            if (s.seated or s.in_deal) and str(s.user_id) not in self.names
+        ]
+        if not wanted:
+            return
+        if status.guild_id not in guilds:
+            guild = self.bot.get_guild(status.guild_id)
+            if guild is None:
+                with contextlib.suppress(discord.HTTPException):
+                    guild = await self.bot.fetch_guild(status.guild_id, with_counts=False)
+            guilds[status.guild_id] = guild
+        guild = guilds[status.guild_id]
+        if guild is None:
+            return
+        for user_id in wanted:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:  # left the server, or Discord said no: @id it is
+                continue
+            self.remember(member)
+
     # -- drawing --------------------------------------------------------------------------------
 
     def embed(self, status: TableStatus, *, closed: str | None = None) -> discord.Embed:
@@ -310,9 +341,11 @@ class Desk:
         await self.show(ActionResult(report.events, report.table, report.settlement))
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
+        guilds: dict[int, discord.Guild | None] = {}
         for status in tables:
             if status.game not in self._uis:
                 continue
+            await self._learn_names(status, guilds)
             self._events[status.table_id].append("🔄 The bot restarted; the table goes on.")
             await self.publish(status)
             await self.say(
