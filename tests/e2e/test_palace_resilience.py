@@ -73,9 +73,7 @@ async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob,
     await alice.slash("palace close")
 
 
-async def test_after_a_restart_the_bet_buttons_still_name_the_players(
-    session, alice, bob, carol
-):
+async def test_after_a_restart_the_bet_buttons_still_name_the_players(session, alice, bob, carol):
     players = await dealt(session, alice, bob, carol)
     await mover(session, players).slash("palace buy")
     await session.fake.settle(quiet=0.02, within=2.0)
