@@ -11,6 +11,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.client import Parlour
+from bot.factory import BotConfig, BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from bot.sandbox.interactions import Interaction
@@ -21,6 +23,17 @@ from games.cards import Card
 from storage import Database, tables
 
 EPHEMERAL = 64
+
+
+def seeded_bot(seed: int) -> BotFactory:
+    """The bot, dealing every table from ``seed``: a test whose checks depend on the deals
+    (how many hidden cards a scan looks for, calls per action) then sees the same deals on
+    every run. The table service has no stacked deck; the seed is the input a test may fix."""
+
+    def build(config: BotConfig) -> Parlour:
+        return Parlour(config, table_seed=lambda: seed)
+
+    return build
 
 
 def service(session: Session) -> TableService:

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot.client import Parlour
-from bot.factory import BotConfig, BotFactory
+from bot.factory import BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from tests.e2e.table_helpers import (
     Watch,
     click_action,
+    seeded_bot,
     service,
     status,
     stored_engine,
@@ -42,14 +42,9 @@ TABLE_SEED = 20261129
 
 @pytest.fixture
 def bot_factory() -> BotFactory:
-    """Tables deal from a fixed seed: the same deals on every run, so what the scans and the
-    call counts below see does not change from run to run (with fresh deals each run, the
-    hidden cards checked fell below the floor now and then)."""
-
-    def build(config: BotConfig) -> Parlour:
-        return Parlour(config, table_seed=lambda: TABLE_SEED)
-
-    return build
+    """The same deals on every run (with fresh deals, the hidden cards the scan checked fell
+    to the floor asserted below now and then)."""
+    return seeded_bot(TABLE_SEED)
 
 
 def choose(session: Session, user: int) -> dict[str, Any]:
