@@ -87,7 +87,7 @@ def in_order(*steps: Callable[[Tx], object]) -> Callable[[Tx], None]:
     return run
 
 
-class Tables:
+class BenchTables:
     """The bench's 50 tables of 4 players, and where each table's deal and action count is."""
 
     def __init__(self, ids: list[int], rng: random.Random) -> None:
@@ -158,7 +158,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                     user = 1 + t * SEATS + s
                     await tables.buy_in(tx, tid, user, 500, ref=f"bench:buy:{tid}:{user}")
                 table_ids.append(tid)
-        bench = Tables(table_ids, random.Random(2))
+        bench = BenchTables(table_ids, random.Random(2))
         per_table = max(1, args.deals // TABLES)
         deals = per_table * TABLES
 
