@@ -19,6 +19,19 @@ def mover(session: Session, players: dict[int, Actor]) -> Actor:
     return players[user]
 
 
+async def keep_the_soldier(session: Session, player: Actor) -> None:
+    """The discard step, by the select in the player's My cards reply: keep the soldier."""
+    mine = await player.click(table_message(session), "My cards")
+    assert mine.message is not None
+    select = next(
+        str(c["custom_id"])
+        for c in mine.message.walk_components()
+        if c.get("type") == 3 and ":discard_soldiers:" in str(c.get("custom_id"))
+    )
+    await player.select(mine.message, select)
+    await session.fake.settle(quiet=0.02, within=2.0)
+
+
 async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
     session.fake.faults.close_dms(carol.user)
     players = await dealt(session, alice, bob, carol)
@@ -55,16 +68,7 @@ async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob,
     assert any("goes on" in m.content for m in session.messages())
     assert status(session).action_counter == counter
     assert status(session).phase == "discard_step"
-    # The discard step's select lives in the My cards reply, drawn by the new bot.
-    mine = await step_player.click(table_message(session), "My cards")
-    assert mine.message is not None
-    select = next(
-        str(c["custom_id"])
-        for c in mine.message.walk_components()
-        if c.get("type") == 3 and ":discard_soldiers:" in str(c.get("custom_id"))
-    )
-    await step_player.select(mine.message, select)  # keep the soldier
-    await session.fake.settle(quiet=0.02, within=2.0)
+    await keep_the_soldier(session, step_player)  # by the select the new bot drew
     assert status(session).action_counter == counter + 1
     nxt = mover(session, players)
     await nxt.click(table_message(session), button_for(table_message(session), "stay"))
@@ -77,16 +81,7 @@ async def test_after_a_restart_the_bet_buttons_still_name_the_players(session, a
     players = await dealt(session, alice, bob, carol)
     await mover(session, players).slash("palace buy")
     await session.fake.settle(quiet=0.02, within=2.0)
-    step_player = mover(session, players)
-    mine = await step_player.click(table_message(session), "My cards")
-    assert mine.message is not None
-    keep = next(
-        str(c["custom_id"])
-        for c in mine.message.walk_components()
-        if c.get("type") == 3 and ":discard_soldiers:" in str(c.get("custom_id"))
-    )
-    await step_player.select(mine.message, keep)
-    await session.fake.settle(quiet=0.02, within=2.0)
+    await keep_the_soldier(session, mover(session, players))
 
     def bet_targets() -> list[str]:
         """Who each bet button names ("Attack (10): bob")."""
