@@ -8,8 +8,9 @@ Act as users through the ``alice``/``bob``/``carol``/``dave`` fixtures::
 
 Each test gets its own fake, bot and SQLite file (``tmp_path / "parlour.db"``). A test fails if
 the bot logged an ERROR it did not take with ``bot_errors.expect(...)``, or called a route the
-fake does not have. Override ``bot_factory`` in a test module to run a different bot, and
-``answer_limit`` to change the 3-second rule.
+fake does not have. Override ``bot_factory`` in a test module to run a different bot,
+``table_seed`` to deal the same deals every run, and ``answer_limit`` to change the 3-second
+rule.
 """
 
 from __future__ import annotations
@@ -20,19 +21,25 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.client import build_bot
 from bot.factory import BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.fake import FakeDiscord
 from bot.sandbox.harness import Session, open_session
 from bot.sandbox.log import BotErrors
 from tests.e2e.economy_helpers import audit
+from tests.e2e.table_helpers import TableSeed
 
 
 @pytest.fixture
-def bot_factory() -> BotFactory:
-    """The bot under test: Parlour, from the same factory ``python -m bot`` uses."""
-    return build_bot
+def table_seed() -> TableSeed:
+    """What the tables deal from: fresh deals, unless a module or a test fixes the seed."""
+    return TableSeed()
+
+
+@pytest.fixture
+def bot_factory(table_seed: TableSeed) -> BotFactory:
+    """The bot under test: Parlour as ``python -m bot`` builds it, dealing from ``table_seed``."""
+    return table_seed.factory()
 
 
 @pytest.fixture

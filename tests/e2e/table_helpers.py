@@ -7,6 +7,7 @@ import contextlib
 import copy
 import json
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,15 +26,25 @@ from storage import Database, tables
 EPHEMERAL = 64
 
 
-def seeded_bot(seed: int) -> BotFactory:
-    """The bot, dealing every table from ``seed``: a test whose checks depend on the deals
-    (how many hidden cards a scan looks for, calls per action) then sees the same deals on
-    every run. The table service has no stacked deck; the seed is the input a test may fix."""
+@dataclass
+class TableSeed:
+    """What the bot's tables deal from: fresh deals (``secrets``) while ``value`` is None. A
+    test whose checks depend on the deals (how many hidden cards a scan looks for, calls per
+    action) sets a value, before the first deal, and sees the same deals on every run. The
+    table service has no stacked deck; the seed is the input a test may fix."""
 
-    def build(config: BotConfig) -> Parlour:
-        return Parlour(config, table_seed=lambda: seed)
+    value: int | None = None
 
-    return build
+    def next(self) -> int:
+        return secrets.randbits(63) if self.value is None else self.value
+
+    def factory(self) -> BotFactory:
+        """The bot under test, as ``python -m bot`` builds it, dealing from this seed."""
+
+        def build(config: BotConfig) -> Parlour:
+            return Parlour(config, table_seed=self.next)
+
+        return build
 
 
 def service(session: Session) -> TableService:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import Parlour
-from bot.factory import BotConfig, BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from bot.sandbox.state import MANAGE_GUILD
@@ -30,20 +28,6 @@ from tests.e2e.paiute_helpers import (
 from tests.e2e.table_helpers import Watch, status, table_message
 
 CALL_MENUS = ("Call: discard", "Lay down: discard")
-
-
-@pytest.fixture
-def table_seed() -> list[int]:
-    """The seed the next table deals with; a test sets it before the first deal."""
-    return [0]
-
-
-@pytest.fixture
-def bot_factory(table_seed: list[int]) -> BotFactory:
-    def build(config: BotConfig) -> Parlour:
-        return Parlour(config, table_seed=lambda: table_seed[0])
-
-    return build
 
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -80,7 +64,7 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     players = [alice, bob, carol]
     for actor in (bob, carol):  # players, not server admins
         session.guild.deny(actor.user, MANAGE_GUILD)
-    table_seed[0] = find_seed([str(a.id) for a in players])
+    table_seed.value = find_seed([str(a.id) for a in players])
     watch = Watch(session, {a.id: a for a in players}, face_down=stock)
     await open_table(watch, alice, [bob, carol])
 

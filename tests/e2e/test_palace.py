@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.factory import BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from bot.sandbox.interactions import Interaction
@@ -18,10 +17,10 @@ from bot.sandbox.state import Message
 from games.actions import AmountField
 from games.cards import Card
 from tests.e2e.table_helpers import (
+    TableSeed,
     Watch,
     button_for,
     first_input,
-    seeded_bot,
     service,
     status,
     stored_engine,
@@ -41,10 +40,10 @@ TABLE_SEED = 20261129
 
 
 @pytest.fixture
-def bot_factory() -> BotFactory:
+def table_seed() -> TableSeed:
     """The same deals on every run: the calls per action asserted below (1.96 by slash
     commands against a ceiling of 2.0) must not depend on the luck of the deal."""
-    return seeded_bot(TABLE_SEED)
+    return TableSeed(TABLE_SEED)
 
 
 def legal(session: Session, user: int) -> dict[str, Any]:

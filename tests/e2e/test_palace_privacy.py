@@ -6,8 +6,6 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.client import Parlour
-from bot.factory import BotConfig, BotFactory
 from bot.sandbox.harness import Session
 from games.cards import Card
 from games.palace import PalaceOptions, PalacePoker
@@ -15,20 +13,6 @@ from tests.e2e.table_helpers import Watch, cards_in, stored_engine
 from tests.e2e.test_palace import palaces_face_down
 
 BUY_IN = 300
-
-
-@pytest.fixture
-def table_seed() -> list[int]:
-    """The seed the next table deals with; the test sets it before the first deal."""
-    return [0]
-
-
-@pytest.fixture
-def bot_factory(table_seed: list[int]) -> BotFactory:
-    def build(config: BotConfig) -> Parlour:
-        return Parlour(config, table_seed=lambda: table_seed[0])
-
-    return build
 
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -56,7 +40,7 @@ async def test_banner_rejects_are_public_and_a_palace_card_never_shown_is_caught
     session, alice, bob, carol, table_seed
 ):
     players = {a.id: a for a in (alice, bob, carol)}
-    table_seed[0] = find_seed([str(u) for u in players])
+    table_seed.value = find_seed([str(u) for u in players])
     by_store = Watch(session, {}, face_down=palaces_face_down)  # the stored palaces only
     by_views = Watch(session, players)  # what players see privately and the public does not
     await alice.slash("palace open", small_bet=10, buy_in=BUY_IN)

@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.factory import BotFactory
 from bot.sandbox.actors import Actor
 from bot.sandbox.harness import Session
 from tests.e2e.table_helpers import (
+    TableSeed,
     Watch,
     click_action,
-    seeded_bot,
     service,
     status,
     stored_engine,
@@ -41,10 +40,10 @@ TABLE_SEED = 20261129
 
 
 @pytest.fixture
-def bot_factory() -> BotFactory:
+def table_seed() -> TableSeed:
     """The same deals on every run (with fresh deals, the hidden cards the scan checked fell
     to the floor asserted below now and then)."""
-    return seeded_bot(TABLE_SEED)
+    return TableSeed(TABLE_SEED)
 
 
 def choose(session: Session, user: int) -> dict[str, Any]:
