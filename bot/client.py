@@ -159,7 +159,8 @@ class Parlour(commands.Bot):
 
 
 def build_bot(config: BotConfig) -> Parlour:
-    """The ``BotFactory``: what ``python -m bot``, the sandbox and the e2e tests run."""
+    """The ``BotFactory``: what ``python -m bot`` and the sandbox run (the e2e tests build the
+    same bot with a table seed they may fix)."""
     return Parlour(config)
 
 
