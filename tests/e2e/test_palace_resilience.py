@@ -77,6 +77,15 @@ async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob,
     await alice.slash("palace close")
 
 
+async def test_without_the_members_intent_the_bot_knows_no_member_but_itself(session):
+    """Why a resumed table asks Discord for its players' names: without the privileged
+    members intent, discord.py keeps no member but the bot's own."""
+    assert not session.bot.intents.members
+    [guild] = session.bot.guilds
+    assert [m.id for m in guild.members] == [session.bot.user.id]
+    assert guild.member_count == len(session.fake.world.guilds[guild.id].members) > 1
+
+
 async def test_after_a_restart_the_bet_buttons_still_name_the_players(session, alice, bob, carol):
     players = await dealt(session, alice, bob, carol)
     await mover(session, players).slash("palace buy")
