@@ -166,16 +166,25 @@ def build_bot(config: BotConfig) -> Parlour:
 
 async def serve(bot: commands.Bot, token: str, stop: asyncio.Event) -> None:
     """Run ``bot`` until it stops by itself or ``stop`` is set (SIGINT/SIGTERM in
-    ``python -m bot``), then close it cleanly; errors of the run (a bad token) propagate."""
+    ``python -m bot``), then close it cleanly; errors of the run (a bad token) propagate,
+    except the ones the stop itself caused."""
     async with bot:
         running = asyncio.create_task(bot.start(token), name="bot")
         stopping = asyncio.create_task(stop.wait(), name="stop-signal")
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
-        if not running.done():
-            log.info("Stopping")
-            await bot.close()
-        await running
+        if running.done():
+            await running
+            return
+        log.info("Stopping")
+        await bot.close()
+        try:
+            await running
+        except Exception as error:
+            # Closing the HTTP session while discord.py is mid-connect can break the handshake
+            # in ways its reconnect loop does not catch (aiohttp asserts on a transport the
+            # close took away). The stop was asked for and has happened: not a crash.
+            log.info("The connection ended with the stop (%s)", type(error).__name__)
 
 
 def parlour(interaction: discord.Interaction) -> Parlour:

@@ -284,6 +284,15 @@ class FakeDiscord:
         """The connection breaks; discord.py reconnects and RESUMEs, and gets what it missed."""
         await self.gateway.drop(code)
 
+    def hold_gateway(self) -> None:
+        """The gateway is slow: websocket upgrades wait until ``release_gateway`` (await
+        ``gateway.upgrade_waiting`` to know the bot is stuck in its connect)."""
+        self.gateway.hold()
+
+    def release_gateway(self) -> None:
+        """Undo ``hold_gateway``."""
+        self.gateway.release()
+
     async def ask_to_reconnect(self) -> None:
         """Discord's op 7 RECONNECT; discord.py reconnects and RESUMEs."""
         await self.gateway.ask_to_reconnect()

@@ -61,6 +61,9 @@ class Gateway:
         self.query: dict[str, str] = {}
         self.heartbeats = 0
         self.resumes: list[JSON] = []  # every RESUME payload received
+        self._open = asyncio.Event()  # cleared: websocket upgrades wait (a slow gateway)
+        self._open.set()
+        self.upgrade_waiting = asyncio.Event()  # a client waits on a held upgrade
 
     async def _send(self, ws: web.WebSocketResponse, frame: JSON) -> None:
         await ws.send_str(json.dumps(frame))
@@ -79,6 +82,9 @@ class Gateway:
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """The websocket endpoint (``GET /gateway``)."""
+        if not self._open.is_set():
+            self.upgrade_waiting.set()
+            await self._open.wait()
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         self.query = dict(request.query)
@@ -157,6 +163,16 @@ class Gateway:
         for ws in sockets:
             await ws.close(code=code, message=b"sandbox: connection dropped")
 
+    def hold(self) -> None:
+        """Leave websocket upgrades unanswered until ``release``: a client is stuck between
+        asking for the gateway and getting it."""
+        self.upgrade_waiting.clear()
+        self._open.clear()
+
+    def release(self) -> None:
+        """Undo ``hold``: waiting upgrades go through."""
+        self._open.set()
+
     async def ask_to_reconnect(self) -> None:
         """Send op 7 RECONNECT, as Discord does before moving a session to another server."""
         sockets, self.sockets = list(self.sockets), []
@@ -164,7 +180,9 @@ class Gateway:
             await self._send(ws, {"op": int(Op.RECONNECT), "d": None})
 
     async def close(self) -> None:
-        """Close every connection for good (the fake is shutting down)."""
+        """Close every connection for good (the fake is shutting down); held upgrades go
+        through first, so no handler keeps the server from stopping."""
+        self.release()
         sockets, self.sockets = list(self.sockets), []
         for ws in sockets:
             await ws.close()

@@ -129,6 +129,29 @@ async def test_a_crash_of_the_gateway_task_fails_at_once(tmp_path, bot_errors):
         assert isinstance(error, KeyError)
 
 
+async def test_a_held_gateway_keeps_the_bot_connecting_until_released(tmp_path):
+    async with FakeDiscord() as fake:
+        undo = fake.point_discord_py_here()
+        guild = fake.world.add_guild("g")
+        fake.hold_gateway()
+        config = BotConfig(tmp_path / "db", guild.id, guild_ready_timeout=0.02)
+        starting = asyncio.create_task(start_bot(fake, build_probe_bot, config))
+        try:
+            await asyncio.wait_for(fake.gateway.upgrade_waiting.wait(), 5)
+            await asyncio.sleep(0.1)
+            assert not starting.done()
+            assert fake.gateway.identifies == 0
+            fake.release_gateway()
+            bot = await asyncio.wait_for(starting, 10)
+            assert fake.gateway.identifies == 1
+            assert bot.get_guild(guild.id) is not None
+            assert await stop_bot(fake, bot) is None
+        finally:
+            starting.cancel()
+            await asyncio.gather(starting, return_exceptions=True)
+            undo()
+
+
 async def test_a_wrong_token_fails_login(tmp_path):
     async with FakeDiscord(token="right") as fake:  # noqa: S106 - a test token
         undo = fake.point_discord_py_here()
