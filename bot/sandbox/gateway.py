@@ -63,7 +63,7 @@ class Gateway:
         self.resumes: list[JSON] = []  # every RESUME payload received
         self._open = asyncio.Event()  # cleared: websocket upgrades wait (a slow gateway)
         self._open.set()
-        self.upgrade_waiting = asyncio.Event()  # a client waits on a held upgrade
+        self.upgrade_waiting = asyncio.Event()  # set once a client waits on the current hold
 
     async def _send(self, ws: web.WebSocketResponse, frame: JSON) -> None:
         await ws.send_str(json.dumps(frame))
