@@ -22,12 +22,28 @@ STAMP = VENV / ".parlour-setup-stamp"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
+PACKAGES = ["bot", "sandbox", "services", "storage", "games"]
+
 # What `check` runs, in order; every step runs even when an earlier one fails, so one run
 # shows every problem.
 CHECKS: list[tuple[str, list[str]]] = [
     ("ruff lint", ["-m", "ruff", "check", "."]),
     ("ruff format", ["-m", "ruff", "format", "--check", "."]),
-    ("mypy --strict", ["-m", "mypy", "bot", "games", "storage", "tests", "bench", "dev.py"]),
+    (
+        "mypy --strict",
+        [
+            "-m",
+            "mypy",
+            "bot",
+            "sandbox",
+            "services",
+            "games",
+            "storage",
+            "tests",
+            "bench",
+            "dev.py",
+        ],
+    ),
     ("pytest", ["-m", "pytest"]),
 ]
 
@@ -75,7 +91,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[0] == "check":
         return _check()
-    return subprocess.run([str(PYTHON), "-m", "bot", *argv[1:]], cwd=ROOT, check=False).returncode
+    return subprocess.run(
+        [str(PYTHON), "-m", "sandbox", *argv[1:]], cwd=ROOT, check=False
+    ).returncode
 
 
 if __name__ == "__main__":

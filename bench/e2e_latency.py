@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.factory import BotConfig
-from bot.sandbox.harness import open_session
+from sandbox.harness import open_session
 
 
 def build_trivial_bot(config: BotConfig) -> commands.Bot:

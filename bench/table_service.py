@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.tables import ManualClock, TableService
+from services.tables import ManualClock, TableService
 from storage import Database
 from storage.audit import audit
 

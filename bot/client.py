@@ -10,6 +10,7 @@ uses :func:`parlour` on its interaction. The service's own events arrive as bot 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable, Coroutine, Sequence
@@ -18,12 +19,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import exts as _exts
 from bot.errors import ParlourTree
-from bot.exts._table import Desk
 from bot.factory import BotConfig
+from bot.table import Desk
 from bot.table_events import DispatchingListener
-from bot.tables import TableService
+from services.tables import TableService
 from storage import Database
 
 log = logging.getLogger(__name__)
@@ -32,9 +32,13 @@ log = logging.getLogger(__name__)
 def _discover() -> tuple[str, ...]:
     """Every ``bot/exts/<name>`` package not starting with ``_`` (the economy first), so a new
     game cog is one new folder and no line here."""
+    # Found by name, like discord.py's load_extension: the client knows no cog module, and
+    # the cogs (which type their bot as ``Parlour``) can import this one without a cycle.
+    spec = importlib.util.find_spec("bot.exts")
+    where = list(spec.submodule_search_locations or []) if spec is not None else []
     found = sorted(
         f"bot.exts.{m.name}"
-        for m in pkgutil.iter_modules(_exts.__path__)
+        for m in pkgutil.iter_modules(where)
         if m.ispkg and not m.name.startswith("_")
     )
     first = "bot.exts.economy"

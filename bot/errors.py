@@ -3,7 +3,7 @@
 Every failure of an interaction ends in :func:`report_error`, which answers the user once
 (ephemerally, through the response or a followup, whichever is still open):
 
-- expected refusals — the table service's ``bot.tables.TableError``, a
+- expected refusals — the table service's ``services.tables.TableError``, a
   :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, any exception
   with a ``player_message`` string attribute, the typed ``storage`` errors, and failed
   app-command checks — get their player-readable message and are logged at INFO at most;
@@ -30,8 +30,8 @@ from discord import app_commands
 
 from bot.log import describe, interaction_context
 from bot.refusal import MissingChannelPermission, Refusal
-from bot.tables import TableError
 from games.errors import IllegalAction
+from services.tables import TableError
 from storage import (
     ChannelBusy,
     InsufficientChips,

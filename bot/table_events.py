@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.tables import TableStatus, TimeoutReport
+from services.tables import TableStatus, TimeoutReport
 from storage.tables import Closed
 
 
 class DispatchingListener:
-    """A ``bot.tables.TableListener`` that forwards to ``bot.dispatch``."""
+    """A ``services.tables.TableListener`` that forwards to ``bot.dispatch``."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

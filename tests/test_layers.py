@@ -43,7 +43,7 @@ def test_storage_knows_no_discord_nor_bot():
 
 
 def test_table_service_knows_no_discord():
-    assert offenders("bot/tables", {"discord"}) == {}
+    assert offenders("services", {"discord", "bot", "sandbox"}) == {}
 
 
 def test_the_checker_sees_forbidden_imports_absolute_and_relative():

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.exts._table import GameUI, Key, Lobby, with_mentions
-from bot.exts._table._components import hand_view, table_view
-from bot.exts._table._ids import BUTTON, SELECT, decode_choice, encode_choice
-from bot.tables import Expected, SeatStatus, TableStatus
+from bot.table import GameUI, Key, Lobby, with_mentions
+from bot.table._components import hand_view, table_view
+from bot.table._ids import BUTTON, SELECT, decode_choice, encode_choice
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
+from services.tables import Expected, SeatStatus, TableStatus
 
 ALICE, BOB = 110000000000000001, 110000000000000002
 

@@ -22,10 +22,10 @@ import pytest
 import pytest_asyncio
 
 from bot.factory import BotFactory
-from bot.sandbox.actors import Actor
-from bot.sandbox.fake import FakeDiscord
-from bot.sandbox.harness import Session, open_session
-from bot.sandbox.log import BotErrors
+from sandbox.actors import Actor
+from sandbox.fake import FakeDiscord
+from sandbox.harness import Session, open_session
+from sandbox.log import BotErrors
 from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import TableSeed
 

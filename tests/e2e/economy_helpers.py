@@ -8,9 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.interactions import Interaction
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.interactions import Interaction
 from storage import Database, stats, tables
 
 

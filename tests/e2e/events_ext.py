@@ -7,7 +7,7 @@ import asyncio
 from discord.ext import commands
 
 from bot.client import Parlour
-from bot.tables import TableStatus
+from services.tables import TableStatus
 
 
 class Recorder(commands.Cog):

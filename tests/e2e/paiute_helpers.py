@@ -10,12 +10,12 @@ import json
 import re
 
 from bot.exts.paiute import _render as render
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.state import Message
 from games.actions import ChoiceField
 from games.cards import Card
 from games.paiute import Paiute, PaiuteOptions, PaiuteView
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.state import Message
 from tests.e2e.table_helpers import status, stored_engine
 
 OPTIONS = PaiuteOptions(stake=10, max_rounds=4, turn_timeout=600)

@@ -13,8 +13,8 @@ from discord.ext import commands
 from bot.client import Parlour
 from bot.errors import ReportingView, needs_permission, reported
 from bot.refusal import Refusal
-from bot.tables import NotYourTurn
 from games.errors import IllegalAction
+from services.tables import NotYourTurn
 
 
 class DuckError(Exception):

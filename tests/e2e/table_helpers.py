@@ -14,13 +14,13 @@ from typing import Any
 
 from bot.client import Parlour
 from bot.factory import BotConfig, BotFactory
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.interactions import Interaction
-from bot.sandbox.log import Call
-from bot.sandbox.state import Message
-from bot.tables import GAMES, TableError, TableService, TableStatus
 from games.cards import Card
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.interactions import Interaction
+from sandbox.log import Call
+from sandbox.state import Message
+from services.tables import GAMES, TableError, TableService, TableStatus
 from storage import Database, tables
 
 EPHEMERAL = 64

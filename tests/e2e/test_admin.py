@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox import InvalidInjection
-from bot.sandbox.state import MANAGE_GUILD
+from sandbox import InvalidInjection
+from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text, refused
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")

@@ -10,7 +10,7 @@ import pytest
 
 from bot.client import EXTENSIONS, Parlour
 from bot.factory import BotConfig, BotFactory
-from bot.tables import TableService
+from services.tables import TableService
 from tests.e2e.economy_helpers import audit
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.state import MANAGE_GUILD
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import refused
 from tests.e2e.paiute_helpers import (
     BUY_IN,

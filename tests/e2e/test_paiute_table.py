@@ -8,10 +8,10 @@ import asyncio
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.state import MANAGE_GUILD
 from games.cards import codes
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, card, drawn, hand_line, menus, shown, to_act, view
 from tests.e2e.table_helpers import Watch, frozen, refusal_text, service, status, table_message
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.interactions import Interaction
-from bot.sandbox.state import Message
 from games.actions import AmountField
 from games.cards import Card
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.interactions import Interaction
+from sandbox.state import Message
 from tests.e2e.table_helpers import (
     TableSeed,
     Watch,

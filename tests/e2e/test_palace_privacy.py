@@ -6,9 +6,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.sandbox.harness import Session
 from games.cards import Card
 from games.palace import PalaceOptions, PalacePoker
+from sandbox.harness import Session
 from tests.e2e.table_helpers import Watch, cards_in, stored_engine
 from tests.e2e.test_palace import palaces_face_down
 

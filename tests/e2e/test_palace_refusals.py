@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
-from bot.sandbox.interactions import Interaction
-from bot.sandbox.state import MANAGE_GUILD
 from games.actions import ChoiceField
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.interactions import Interaction
+from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import button_for, first_input, service, status, table_message
 
 BUY_IN = 200

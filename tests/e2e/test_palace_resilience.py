@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
+from sandbox.actors import Actor
+from sandbox.harness import Session
 from tests.e2e.table_helpers import button_for, status, table_message
 from tests.e2e.test_palace_refusals import dealt
 

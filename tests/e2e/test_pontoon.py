@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.sandbox.actors import Actor
-from bot.sandbox.harness import Session
+from sandbox.actors import Actor
+from sandbox.harness import Session
 from tests.e2e.table_helpers import (
     TableSeed,
     Watch,

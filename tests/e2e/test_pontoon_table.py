@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.sandbox.harness import Session
+from sandbox.harness import Session
 from tests.e2e.table_helpers import (
     Watch,
     button_for,

@@ -15,8 +15,8 @@ import pytest
 
 import bot.__main__ as entry
 from bot.factory import BotConfig
-from bot.sandbox.fake import FakeDiscord
-from bot.sandbox.state import Guild
+from sandbox.fake import FakeDiscord
+from sandbox.state import Guild
 from tests.e2e.economy_helpers import audit
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main as bot_main
+from bot.__main__ import main as production_main
+from sandbox.__main__ import main as bot_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +21,7 @@ def _run_sandbox(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(  # noqa: S603 - our own interpreter and module
-        [sys.executable, "-m", "bot", *args],
+        [sys.executable, "-m", "sandbox", *args],
         cwd=cwd,
         env=env,
         capture_output=True,
@@ -90,3 +91,26 @@ def test_global_sync_needs_a_token(monkeypatch, capsys, tmp_path):
     with pytest.raises(SystemExit):
         bot_main(["--sync-global"])
     assert "--sync-global needs DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_the_production_entry_point_without_a_token_points_to_the_sandbox(
+    monkeypatch, capsys, tmp_path
+):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    with pytest.raises(SystemExit):
+        production_main([])
+    assert "python3 dev.py run" in capsys.readouterr().err
+
+
+def test_the_production_entry_point_never_imports_the_sandbox():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, bot.__main__; print(any(m.split('.')[0] == 'sandbox' for m in sys.modules))"
+    )
+    done = subprocess.run(  # noqa: S603 - this interpreter, a fixed probe
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "False"

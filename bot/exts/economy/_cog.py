@@ -13,12 +13,12 @@ from pydantic import ValidationError
 
 from bot.catalog import GameId
 from bot.client import Parlour
-from bot.exts._table import refusals, where
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._views import PageButton, show_page
 from bot.refusal import Refusal
 from bot.render import chips
+from bot.table import refusals, where
 from storage import Board, accounts, claims, settings, stats
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""``/paiute``: Paiute on the table kit (``bot.exts._table``). Private modules: ``_render``
+"""``/paiute``: Paiute on the table kit (``bot.table``). Private modules: ``_render``
 (views and events as text), ``_ui`` (the game's part of the table message and My cards),
 ``_cog`` (the commands)."""
 

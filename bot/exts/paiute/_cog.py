@@ -13,9 +13,9 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.exts._table import TableCog, refusals, where
 from bot.exts.paiute._ui import PaiuteUI
 from bot.refusal import Refusal
+from bot.table import TableCog, refusals, where
 from games.cards import Card
 from games.paiute import ActionKind
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from bot.exts._table import EmbedField
 from bot.render import chips, relative
+from bot.table import EmbedField
 from games.cards import Card, Rank
 from games.events import Event
 from games.paiute import Outcome, PaiuteView, Phase, SeatView

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import cast
 
-from bot.exts._table import EmbedField, GameUI, mention, with_mentions
 from bot.exts.paiute import _render as render
-from bot.tables import TableStatus
+from bot.table import EmbedField, GameUI, mention, with_mentions
 from games.actions import ActionSpec
 from games.cards import Card
 from games.events import Event
 from games.paiute import ActionKind, PaiuteView
+from services.tables import TableStatus
 
 PRIVATE_KINDS = frozenset({ActionKind.DISCARD.value, ActionKind.CALL.value})
 """Actions whose choices are the player's own cards."""

@@ -1,4 +1,4 @@
-"""``/palace``: Palace Poker on the table kit (``bot.exts._table``). Private modules:
+"""``/palace``: Palace Poker on the table kit (``bot.table``). Private modules:
 ``_render`` (the table's fields, My cards, DMs and event sentences, pure functions of engine
 views and events), ``_ui`` (the kit's ``GameUI``), ``_cog`` (the commands and autocomplete)."""
 

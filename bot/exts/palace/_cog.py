@@ -16,9 +16,9 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.exts._table import TableCog, desk_of, refusals, where
 from bot.exts.palace._ui import PalaceUI
 from bot.refusal import Refusal
+from bot.table import TableCog, desk_of, refusals, where
 from games.actions import AmountField, CardsField
 from games.cards import Card
 from games.palace import ActionKind

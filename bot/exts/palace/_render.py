@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from bot.exts._table import EmbedField
 from bot.render import chips
+from bot.table import EmbedField
 from games.cards import Card, show
 from games.events import Event
 from games.palace import Betting, PalaceOptions, PalaceView, Phase, SeatView, Status

@@ -1,4 +1,4 @@
-"""Palace Poker's :class:`~bot.exts._table.GameUI`: the kit asks, ``_render`` answers.
+"""Palace Poker's :class:`~bot.table.GameUI`: the kit asks, ``_render`` answers.
 
 Text that Discord renders (embed values, DMs, ephemeral replies) names players by mention, which
 every client shows as the member's display name. Button labels are plain text, so the bet
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import cast
 
-from bot.exts._table import EmbedField, GameUI
 from bot.exts.palace import _render as r
-from bot.tables import TableStatus
+from bot.table import EmbedField, GameUI
 from games.actions import ActionSpec
 from games.events import Event
 from games.palace import ActionKind, PalaceOptions, PalaceView
+from services.tables import TableStatus
 
 NO_NAMES: Mapping[str, str] = {}
 """Players by mention in rendered text."""

@@ -1,4 +1,4 @@
-"""``/pontoon``: Pontoon and Shoot Pontoon on the table kit (``bot.exts._table``).
+"""``/pontoon``: Pontoon and Shoot Pontoon on the table kit (``bot.table``).
 Private modules: ``_ui`` (what the table message and the DMs show), ``_cog`` (the commands)."""
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.exts._table import TableCog
 from bot.exts.pontoon._ui import PontoonUI
+from bot.table import TableCog
 
 Chips = app_commands.Range[int, 0, 1_000_000]
 Positive = app_commands.Range[int, 1, 1_000_000]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from bot.exts._table import EmbedField, GameUI, cards, mention
 from bot.render import chips
-from bot.tables import TableStatus
+from bot.table import EmbedField, GameUI, cards, mention
 from games.pontoon._views import HandView, PontoonView
+from services.tables import TableStatus
 
 RULES = """\
 **Pontoon** is British twenty-one: the punters play against a banker.

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.exts._table._components import hand_view, table_view
 from bot.exts.paiute._ui import PaiuteUI
-from bot.tables import SeatStatus, TableStatus
+from bot.table._components import hand_view, table_view
 from games.paiute import Paiute, PaiuteOptions
+from services.tables import SeatStatus, TableStatus
 from tests.games.paiute.helpers import deck_for
 
 ANN, BOB = "110000000000000001", "110000000000000002"

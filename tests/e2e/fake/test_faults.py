@@ -10,11 +10,11 @@ import discord
 import pytest
 
 from bot.factory import BotConfig
-from bot.sandbox import FakeDiscord, InvalidInjection
-from bot.sandbox.harness import start_bot, stop_bot
-from bot.sandbox.interactions import InteractionType
-from bot.sandbox.log import channel_messages
-from bot.sandbox.wire import ErrorCode
+from sandbox import FakeDiscord, InvalidInjection
+from sandbox.harness import start_bot, stop_bot
+from sandbox.interactions import InteractionType
+from sandbox.log import channel_messages
+from sandbox.wire import ErrorCode
 from tests.e2e.fake.probe_bot import build_probe_bot
 
 MESSAGES = "/channels/{channel_id}/messages"

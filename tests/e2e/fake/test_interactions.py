@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.sandbox import CallbackType, InvalidInjection
-from bot.sandbox.log import channel_messages
+from sandbox import CallbackType, InvalidInjection
+from sandbox.log import channel_messages
 
 
 async def test_login_syncs_the_command_tree_to_the_guild(session, fake):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox import limits
-from bot.sandbox.log import channel_messages
-from bot.sandbox.wire import ErrorCode
+from sandbox import limits
+from sandbox.log import channel_messages
+from sandbox.wire import ErrorCode
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 

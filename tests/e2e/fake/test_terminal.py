@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from bot.sandbox.runner import run_sandbox
-from bot.sandbox.terminal import LineError, Verb, humanize, parse_line
+from sandbox.runner import run_sandbox
+from sandbox.terminal import LineError, Verb, humanize, parse_line
 from tests.e2e.fake.probe_bot import build_probe_bot
 
 SCRIPT = """\

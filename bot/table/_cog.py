@@ -1,0 +1,203 @@
+"""``TableCog``: the lobby commands every game shares, as a ``GroupCog`` to subclass.
+
+A game cog subclasses it with its group name, sets ``ui``, adds ``open`` (its options as typed
+slash options, calling :meth:`TableCog.open_table`) and one command per player action (calling
+:meth:`TableCog.act`). ``join``, ``leave``, ``start``, ``close``, ``status``, ``rules``,
+``hand`` and ``back`` come from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.refusal import Refusal
+from bot.render import embed
+from bot.table._components import TableButton, TableSelect, run_action, show_hand
+from bot.table._context import refusals, where
+from bot.table._desk import Desk
+from bot.table._ids import encode_choice
+from bot.table._ui import GameUI, card
+from games.actions import CardsField, ChoiceField
+from services.tables import TableError, TableStatus
+
+BuyIn = app_commands.Range[int, 1, 1_000_000]
+
+
+def _admin(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+@app_commands.guild_only()
+class TableCog(commands.GroupCog):
+    """The shared table commands; subclass as ``class Pontoon(TableCog, group_name="pontoon",
+    group_description="...")`` and set ``ui``."""
+
+    ui: ClassVar[GameUI]
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def desk(self) -> Desk:
+        desk = getattr(self.bot, "desk", None)
+        if not isinstance(desk, Desk):
+            raise RuntimeError("this bot has no table desk")
+        return desk
+
+    async def cog_load(self) -> None:
+        """The game's UI joins the desk; table buttons work from now on (after a restart too)."""
+        self.desk.register(self.ui)
+        self.bot.add_dynamic_items(TableButton, TableSelect)
+
+    # -- helpers for the game cogs --------------------------------------------------------------
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        options: dict[str, Any],
+        *,
+        buy_in: int | None = None,
+        seats: int | None = None,
+    ) -> None:
+        """Open a table of this game here with ``options`` (engine option names; ``None``
+        values are left to the server defaults), seat the opener with ``buy_in``, post the
+        table message."""
+        guild, channel = where(interaction)
+        self.desk.remember(interaction.user)
+        chosen = {k: v for k, v in options.items() if v is not None}
+        if seats is not None:
+            chosen["seats"] = seats
+        with refusals():
+            status = await self.desk.service.open(
+                guild, channel, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
+            )
+        seated = f" You sit down with {buy_in} chips." if buy_in else ""
+        await interaction.response.send_message(
+            f"{self.ui.title} table opened.{seated} Others join with `/{self.ui.command} join` "
+            "or the **Join** button.",
+            ephemeral=True,
+        )
+        await self.desk.publish(status)
+
+    def here(self, interaction: discord.Interaction) -> TableStatus:
+        """The channel's table, refused when it is another game's (``/palace join`` must not
+        seat anyone at a Pontoon table)."""
+        guild, channel = where(interaction)
+        with refusals():
+            status = self.desk.service.status(guild, channel)
+        if status.game != self.ui.game:
+            raise Refusal(f"The table here is {status.title}: use the `/{status.game}` commands.")
+        return status
+
+    async def act(
+        self, interaction: discord.Interaction, kind: str, reply: str | None = None, **fields: Any
+    ) -> None:
+        """Play an action of the player's from a slash command."""
+        self.here(interaction)
+        await run_action(interaction, {"kind": kind, **fields}, reply=reply)
+
+    async def suggest(
+        self, interaction: discord.Interaction, kind: str, field: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete for an option whose legal values come from the game: the caller's
+        legal values of ``field`` of action ``kind`` now. For a cards field the option is a
+        space-separated list of card codes; each suggestion adds one more legal card."""
+        try:
+            guild, channel = where(interaction)
+            legal = self.desk.service.legal_actions(guild, channel, interaction.user.id)
+        except (Refusal, TableError):
+            return []
+        spec = next((s for s in legal if s.kind == kind and field in s.fields), None)
+        if spec is None:
+            return []
+        shape = spec.fields[field]
+        if isinstance(shape, CardsField):
+            typed = current.split()
+            done = [c for c in typed if c in shape.options]
+            partial = typed[-1].lower() if typed and typed[-1] not in shape.options else ""
+            start = " ".join(done)
+            names = [
+                (f"{start} {c}".strip(), " ".join(card(x) for x in [*done, c]))
+                for c in shape.options
+                if c not in done and c.lower().startswith(partial)
+            ]
+        elif isinstance(shape, ChoiceField):
+            wanted = current.lower()
+            names = [
+                (encode_choice(o), label)
+                for o in shape.options
+                if wanted in (label := self.ui.choice_label(spec, field, o)).lower()
+                or wanted in encode_choice(o).lower()
+            ]
+        else:
+            return []
+        return [app_commands.Choice(name=label[:100], value=value) for value, label in names][:25]
+
+    # -- shared commands ------------------------------------------------------------------------
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    @app_commands.describe(buy_in="Chips to bring from your balance")
+    async def join(self, interaction: discord.Interaction, buy_in: BuyIn) -> None:
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals():
+            result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
+        await self.desk.show(result, interaction, reply=f"You sit down with {buy_in} chips.")
+
+    @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals():
+            result = await self.desk.service.leave(guild, channel, interaction.user.id)
+        await self.desk.show(result, interaction, reply="You leave the table.")
+
+    @app_commands.command(name="start", description="Deal (the host deals first)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals():
+            result = await self.desk.service.start(
+                guild, channel, interaction.user.id, admin=_admin(interaction)
+            )
+        await self.desk.show(result, interaction, reply="Dealt.")
+
+    @app_commands.command(name="close", description="Close the table (host or admin)")
+    async def close(self, interaction: discord.Interaction) -> None:
+        status = self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals():
+            closed = await self.desk.service.close(
+                guild, channel, interaction.user.id, admin=_admin(interaction)
+            )
+        await interaction.response.send_message("The table is closed.", ephemeral=True)
+        who = "by an admin" if interaction.user.id != status.host_id else "by the host"
+        await self.desk.closed(status, f"closed {who}", closed)
+
+    @app_commands.command(name="status", description="Show the table (posts it again)")
+    async def status(self, interaction: discord.Interaction) -> None:
+        status = self.here(interaction)
+        await interaction.response.send_message(embed=self.desk.embed(status), ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your own cards (only you see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
+        await show_hand(interaction)
+
+    @app_commands.command(name="back", description="You are back: your turns wait for you again")
+    async def back(self, interaction: discord.Interaction) -> None:
+        guild, channel = where(interaction)
+        with refusals():
+            status = await self.desk.service.back(guild, channel, interaction.user.id)
+        await interaction.response.send_message("Welcome back.", ephemeral=True)
+        await self.desk.publish(status)
+
+    @app_commands.command(name="rules", description="How this game is played")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        shown = embed(f"{self.ui.title}: the rules", self.ui.rules[:4000])
+        await interaction.response.send_message(embed=shown, ephemeral=True)

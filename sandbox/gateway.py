@@ -1,0 +1,188 @@
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME, dispatch.
+
+Frames are plain JSON text: discord.py asks for ``zlib-stream`` but accepts text frames whatever
+it asked for. Every dispatched event is kept with its sequence number so a client that RESUMEs
+after a dropped connection gets the events it missed, as from Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+from enum import IntEnum
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from sandbox.state import JSON, World
+
+_log = logging.getLogger(__name__)
+
+HEARTBEAT_INTERVAL_MS = 41250
+
+
+class Op(IntEnum):
+    """Gateway opcodes the fake speaks."""
+
+    DISPATCH = 0
+    HEARTBEAT = 1
+    IDENTIFY = 2
+    RESUME = 6
+    RECONNECT = 7
+    REQUEST_GUILD_MEMBERS = 8
+    INVALID_SESSION = 9
+    HELLO = 10
+    HEARTBEAT_ACK = 11
+
+
+class CloseCode(IntEnum):
+    """Gateway close codes; discord.py resumes after UNKNOWN_ERROR, gives up after the rest."""
+
+    UNKNOWN_ERROR = 4000
+    AUTHENTICATION_FAILED = 4004
+
+
+class Gateway:
+    """One bot session's gateway endpoint."""
+
+    def __init__(self, world: World, token: str) -> None:
+        self.world = world
+        self.token = token
+        self.session_id = "sandbox-session"
+        self.url = ""  # set by the fake once it knows its port
+        self._seq = itertools.count(1)
+        self.history: list[JSON] = []  # every DISPATCH frame sent, for RESUME replay
+        self.sockets: list[web.WebSocketResponse] = []
+        self.identified = asyncio.Event()  # READY and every GUILD_CREATE were sent
+        self.identify_payload: JSON | None = None
+        self.identifies = 0
+        self.query: dict[str, str] = {}
+        self.heartbeats = 0
+        self.resumes: list[JSON] = []  # every RESUME payload received
+        self._open = asyncio.Event()  # cleared: websocket upgrades wait (a slow gateway)
+        self._open.set()
+        self.upgrade_waiting = asyncio.Event()  # set once a client waits on the current hold
+
+    async def _send(self, ws: web.WebSocketResponse, frame: JSON) -> None:
+        await ws.send_str(json.dumps(frame))
+
+    def _frame(self, event: str, data: Any) -> JSON:
+        frame: JSON = {"op": int(Op.DISPATCH), "t": event, "s": next(self._seq), "d": data}
+        self.history.append(frame)
+        return frame
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        """Send an event to the connected bot; if it is between connections, the event waits
+        for its RESUME (as on Discord)."""
+        frame = self._frame(event, data)
+        for ws in list(self.sockets):
+            await self._send(ws, frame)
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """The websocket endpoint (``GET /gateway``)."""
+        if not self._open.is_set():
+            self.upgrade_waiting.set()
+            await self._open.wait()
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.query = dict(request.query)
+        await self._send(
+            ws, {"op": int(Op.HELLO), "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}
+        )
+        try:
+            async for msg in ws:
+                if msg.type is not WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                if not await self._on_frame(ws, int(frame["op"]), frame.get("d")):
+                    break
+        finally:
+            if ws in self.sockets:
+                self.sockets.remove(ws)
+        return ws
+
+    async def _on_frame(self, ws: web.WebSocketResponse, op: int, data: Any) -> bool:
+        """Handle one client frame; False closes the connection."""
+        if op == Op.HEARTBEAT:
+            self.heartbeats += 1
+            await self._send(ws, {"op": int(Op.HEARTBEAT_ACK), "d": None})
+        elif op == Op.IDENTIFY:
+            if data.get("token") != self.token:
+                await ws.close(
+                    code=CloseCode.AUTHENTICATION_FAILED, message=b"Authentication failed."
+                )
+                return False
+            self.identify_payload = data
+            self.identifies += 1
+            await self._send(ws, self._frame("READY", self._ready()))
+            for guild in self.world.guilds.values():
+                await self._send(ws, self._frame("GUILD_CREATE", guild.payload()))
+            self.sockets.append(ws)
+            self.identified.set()
+        elif op == Op.RESUME:
+            await self._resume(ws, data)
+        elif op == Op.REQUEST_GUILD_MEMBERS:
+            guild = self.world.guilds[int(data["guild_id"])]
+            chunk = {
+                "guild_id": str(guild.id),
+                "members": [guild.member_payload(u) for u in guild.members.values()],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "nonce": data.get("nonce"),
+            }
+            await self._send(ws, self._frame("GUILD_MEMBERS_CHUNK", chunk))
+        return True
+
+    async def _resume(self, ws: web.WebSocketResponse, data: JSON) -> None:
+        self.resumes.append(data)
+        if data.get("token") != self.token or data.get("session_id") != self.session_id:
+            await self._send(ws, {"op": int(Op.INVALID_SESSION), "d": False})
+            return
+        last_seen = int(data.get("seq") or 0)
+        for frame in [f for f in self.history if int(f["s"]) > last_seen]:
+            await self._send(ws, frame)
+        await self._send(ws, self._frame("RESUMED", {}))
+        self.sockets.append(ws)
+
+    def _ready(self) -> JSON:
+        return {
+            "v": 10,
+            "user": self.world.bot_user.payload(),
+            "session_id": self.session_id,
+            "resume_gateway_url": self.url,
+            "private_channels": [],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "application": {"id": str(self.world.application_id), "flags": 0},
+        }
+
+    async def drop(self, code: int = CloseCode.UNKNOWN_ERROR) -> None:
+        """Close every connection like a network blip; discord.py reconnects and RESUMEs."""
+        sockets, self.sockets = list(self.sockets), []
+        for ws in sockets:
+            await ws.close(code=code, message=b"sandbox: connection dropped")
+
+    def hold(self) -> None:
+        """Leave websocket upgrades unanswered until ``release``: a client is stuck between
+        asking for the gateway and getting it."""
+        self.upgrade_waiting.clear()
+        self._open.clear()
+
+    def release(self) -> None:
+        """Undo ``hold``: waiting upgrades go through."""
+        self._open.set()
+
+    async def ask_to_reconnect(self) -> None:
+        """Send op 7 RECONNECT, as Discord does before moving a session to another server."""
+        sockets, self.sockets = list(self.sockets), []
+        for ws in sockets:
+            await self._send(ws, {"op": int(Op.RECONNECT), "d": None})
+
+    async def close(self) -> None:
+        """Close every connection for good (the fake is shutting down); held upgrades go
+        through first, so no handler keeps the server from stopping."""
+        self.release()
+        sockets, self.sockets = list(self.sockets), []
+        for ws in sockets:
+            await ws.close()

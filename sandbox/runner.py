@@ -1,0 +1,156 @@
+"""``python -m sandbox`` without a token: the fake Discord, the bot and a terminal client in one
+process.
+
+The bot comes from a ``BotFactory`` (``run_sandbox(build_bot, ...)``): the sandbox does not know
+which bot it runs. Its database is a real SQLite file, kept between runs unless ``--fresh``.
+With ``--script FILE`` the lines of FILE are played and the transcript printed; otherwise lines
+are read from the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib
+import sys
+import threading
+from pathlib import Path
+from typing import TextIO
+
+from bot.factory import BotFactory
+from sandbox.client import TerminalClient
+from sandbox.harness import open_session
+from sandbox.log import BotErrors
+
+DEFAULT_DATABASE = Path("parlour-sandbox.db")
+PROMPT = "sandbox> "
+
+
+def sandbox_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the sandbox's options to ``python -m bot``'s parser."""
+    parser.add_argument(
+        "--script", type=Path, metavar="FILE", help="play the lines of FILE, print the transcript"
+    )
+    parser.add_argument("--fresh", action="store_true", help="start with an empty database")
+    parser.add_argument(
+        "--answer-limit",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="Discord's time limit to answer an interaction (default 3; 0 turns it off)",
+    )
+    # Not $DATABASE_PATH: the sandbox's fake guild and users must never land in the database
+    # of the bot that serves real Discord.
+    parser.add_argument(
+        "--database",
+        type=Path,
+        default=DEFAULT_DATABASE,
+        help=f"SQLite file of the sandbox (default: {DEFAULT_DATABASE}; never $DATABASE_PATH)",
+    )
+
+
+def remove_database(path: Path) -> None:
+    """Delete a SQLite file and its WAL/SHM companions."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+class TerminalReader:
+    """Reads the terminal in a daemon thread, one prompt per line, after the previous line's
+    output is printed.
+
+    A daemon thread, not ``asyncio.to_thread``: at Ctrl-C the event loop must not wait for a
+    thread blocked in ``input()``.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._prompt_again = threading.Event()
+        with contextlib.suppress(ImportError):
+            importlib.import_module("readline")  # line editing and history for input()
+        threading.Thread(target=self._read, name="sandbox-terminal", daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                line: str | None = input(PROMPT)
+            except (EOFError, KeyboardInterrupt):
+                line = None
+            self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
+            if line is None:
+                return
+            self._prompt_again.wait()
+            self._prompt_again.clear()
+
+    async def next_line(self) -> str | None:
+        """The next line typed (None at end of input); call ``done`` after handling it."""
+        return await self._lines.get()
+
+    def done(self) -> None:
+        """The line was handled: show the prompt again."""
+        self._prompt_again.set()
+
+
+async def _read_lines(script: Path | None) -> list[str] | None:
+    if script is None:
+        return None
+    text = await asyncio.to_thread(script.read_text, encoding="utf-8")
+    return text.splitlines()
+
+
+async def run_sandbox(
+    build_bot: BotFactory,
+    *,
+    database: Path,
+    script: Path | None = None,
+    fresh: bool = False,
+    answer_limit: float | None = 3.0,
+    out: TextIO | None = None,
+) -> int:
+    """Run the sandbox until the script ends, ``quit``, or end of input; returns an exit code
+    (1 if the bot logged an error during a script, so demos in CI catch regressions)."""
+    if fresh:
+        remove_database(database)
+    lines = await _read_lines(script)
+    errors = BotErrors().attach()
+    try:
+        async with open_session(
+            build_bot, database_path=database, answer_limit=answer_limit
+        ) as session:
+            client = TerminalClient(session, out or sys.stdout, errors)
+            client.banner()
+            if lines is not None:
+                for line in lines:
+                    client.write(f"> {line}")
+                    if not await client.run(line):
+                        break
+                return 1 if errors.records else 0
+            terminal = TerminalReader(asyncio.get_running_loop())
+            while (typed := await terminal.next_line()) is not None:
+                if not await client.run(typed):
+                    break
+                terminal.done()
+            return 0
+    finally:
+        errors.detach()
+
+
+def main(argv: list[str], build_bot: BotFactory) -> int:
+    """Parse the sandbox's options and run it."""
+    parser = argparse.ArgumentParser(prog="python -m sandbox", description=__doc__)
+    sandbox_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return asyncio.run(
+            run_sandbox(
+                build_bot,
+                database=args.database,
+                script=args.script,
+                fresh=args.fresh,
+                answer_limit=args.answer_limit or None,
+            )
+        )
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,203 @@
+"""The sandbox's terminal language and how messages look in it.
+
+One line is one thing a person does or looks at::
+
+    alice /pontoon open min_bet:10       a slash command (options as name:value; @bob, #tables)
+    bob click Join                       click a button (label or custom_id) on the latest
+                                         message bob can see that has it
+    bob select move paper                pick values in a select menu (custom_id or placeholder)
+    alice submit topic:"two words"       fill in and submit the modal the bot last opened
+    alice say hello                      write in the channel; ``alice dm hi`` writes to the bot
+    dms alice | channel | users | help | wait 0.5 | quit
+
+Parsing and rendering are pure; ``client`` runs the lines against a fake.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sandbox.state import JSON, Message
+
+HELP = """\
+  <user> /<command> [sub] [name:value ...]   run a slash command (@user, #channel, "a b")
+  <user> click <button>                      click a button by label or custom_id
+  <user> select <menu> <value> [...]         choose in a select menu
+  <user> submit <field>:<value> [...]        submit the modal the bot opened for you
+  <user> say <text>   |   <user> dm <text>   write in the channel / to the bot by DM
+  channel   dms <user>   users   wait <seconds>   help   quit"""
+
+
+class Verb(StrEnum):
+    """What a line asks for."""
+
+    SLASH = "slash"
+    CLICK = "click"
+    SELECT = "select"
+    SUBMIT = "submit"
+    SAY = "say"
+    DM = "dm"
+    SHOW_CHANNEL = "channel"
+    SHOW_DMS = "dms"
+    USERS = "users"
+    WAIT = "wait"
+    HELP = "help"
+    QUIT = "quit"
+    NOTHING = "nothing"
+
+
+class LineError(ValueError):
+    """A line the terminal does not understand (the message says how to write it)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One parsed line: who, what, and the words and ``name:value`` options that follow."""
+
+    verb: Verb
+    user: str = ""
+    words: tuple[str, ...] = ()
+    options: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The words joined back together (for say/dm)."""
+        return " ".join(self.words)
+
+
+ACTOR_VERBS = {"click": Verb.CLICK, "select": Verb.SELECT, "submit": Verb.SUBMIT}
+TEXT_VERBS = {"say": Verb.SAY, "dm": Verb.DM}
+ALONE = {
+    "channel": Verb.SHOW_CHANNEL,
+    "show": Verb.SHOW_CHANNEL,
+    "users": Verb.USERS,
+    "help": Verb.HELP,
+    "?": Verb.HELP,
+    "quit": Verb.QUIT,
+    "exit": Verb.QUIT,
+}
+
+
+def parse_line(raw: str) -> Line:
+    """Parse one line of the terminal language; raises ``LineError`` with a hint."""
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return Line(Verb.NOTHING)
+    try:
+        tokens = shlex.split(stripped)
+    except ValueError as error:
+        raise LineError(f"cannot read that line: {error}") from None
+    head, rest = tokens[0].lower(), tokens[1:]
+    if head in ALONE and not rest:
+        return Line(ALONE[head])
+    if head == "dms" and len(rest) == 1:
+        return Line(Verb.SHOW_DMS, rest[0])
+    if head == "wait" and len(rest) == 1:
+        return Line(Verb.WAIT, words=(rest[0],))
+    if not rest:
+        raise LineError(f"{stripped!r}: say what {head} does, e.g. '{head} /ping' (try 'help')")
+    user, what, args = head, rest[0], rest[1:]
+    if what.startswith("/"):
+        words = [what[1:], *[a for a in args if ":" not in a]]
+        options = dict(a.split(":", 1) for a in args if ":" in a)
+        return Line(Verb.SLASH, user, tuple(w for w in words if w), options)
+    lowered = what.lower()
+    if lowered in TEXT_VERBS:
+        return Line(TEXT_VERBS[lowered], user, tuple(args))
+    if lowered == "submit":
+        pairs = [a.split(":", 1) for a in args if ":" in a]
+        return Line(Verb.SUBMIT, user, options=dict(pairs))
+    if lowered in ACTOR_VERBS and args:
+        return Line(ACTOR_VERBS[lowered], user, tuple(args))
+    raise LineError(f"{stripped!r}: unknown action {what!r} (try 'help')")
+
+
+def _render_component(component: JSON) -> str:
+    kind = component.get("type")
+    if kind == 2:
+        label = str(component.get("label") or component.get("custom_id") or "?")
+        return f"[~{label}~]" if component.get("disabled") else f"[{label}]"
+    if kind == 3:
+        options = " | ".join(str(o.get("label")) for o in component.get("options") or [])
+        return f"<{component.get('placeholder') or 'choose'}: {options}>"
+    return f"<component {kind}>"
+
+
+def render_message(message: Message, where: str, *, note: str = "") -> list[str]:
+    """A message as the terminal shows it: a header, its text, embeds and components."""
+    author = message.author.name
+    suffix = f" ({note})" if note else ""
+    if message.deleted:
+        return [f"[{where}] {author}: (message deleted){suffix}"]
+    text = "is thinking..." if message.loading else message.content
+    lines = [f"[{where}] {author}:{suffix} {text}".rstrip()]
+    for embed in message.embeds:
+        for part in (embed.get("title"), embed.get("description")):
+            if part:
+                lines.extend(f"  | {row}" for row in str(part).splitlines())
+        for embed_field in embed.get("fields") or []:
+            lines.append(f"  | {embed_field.get('name')}: {embed_field.get('value')}")
+        if embed.get("footer", {}).get("text"):
+            lines.append(f"  | {embed['footer']['text']}")
+    for row in message.components:
+        children = row.get("components") if row.get("type") == 1 else [row]
+        lines.append("  " + " ".join(_render_component(c) for c in children or []))
+    return lines
+
+
+def render_modal(modal: JSON, user: str) -> list[str]:
+    """A modal the bot opened, with the line that answers it."""
+    fields: list[str] = []
+    for row in modal.get("components") or []:
+        inner = [row["component"]] if "component" in row else list(row.get("components") or [])
+        label = row.get("label")
+        for text_input in inner:
+            fields.append(f"{text_input.get('custom_id')} ({label or text_input.get('label')})")
+    return [
+        f"[only {user}] modal {modal.get('title')!r}: " + ", ".join(fields),
+        f"  answer with: {user} submit <field>:<value> ...",
+    ]
+
+
+def where(message: Message) -> str:
+    """Where a message is, as a transcript label: ``#general``, ``DM alice``, ``only bob``."""
+    if message.visible_to is not None:
+        return f"only {message.visible_to.name}"
+    if message.channel.recipient is not None:
+        return f"DM {message.channel.recipient.name}"
+    return f"#{message.channel.name}"
+
+
+_MARKUP = re.compile(r"<@!?(\d+)>|<#(\d+)>|<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def humanize(text: str, users: Mapping[int, str], channels: Mapping[int, str], now: float) -> str:
+    """Discord's markup as a Discord client would show it: ``@bob``, ``#general``, ``in 2 min``.
+
+    The transcript is for people; raw snowflakes and unix times say nothing to them.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        user, channel, stamp, _style = match.groups()
+        if user is not None:
+            return "@" + users.get(int(user), user)
+        if channel is not None:
+            return "#" + channels.get(int(channel), channel)
+        delta = int(stamp) - now
+        span = _span(abs(delta))
+        return f"in {span}" if delta >= 0 else f"{span} ago"
+
+    return _MARKUP.sub(replace, text)
+
+
+def _span(seconds: float) -> str:
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min"
+    return f"{whole // 3600} h"

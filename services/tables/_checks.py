@@ -1,0 +1,105 @@
+"""The checks and conversions around the service: refusals, limits, refs."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.actions import ActionSpec, AmountField, as_dict
+from games.errors import IllegalAction
+from services.tables import errors as e
+from services.tables.model import LiveTable, TableConfig
+from services.tables.registry import Game
+from storage import errors as se
+from storage import tables
+from storage.db import Tx, in_one_hop
+from storage.tables import Table
+
+
+@contextlib.contextmanager
+def storage_refusals() -> Iterator[None]:
+    """Storage's typed failures as the service's refusals (the transaction has rolled back)."""
+    try:
+        yield
+    except se.InsufficientChips as exc:
+        where = "your balance" if exc.where == "balance" else "your stack"
+        raise e.InsufficientChips(f"You need {exc.needed} chips in {where}.") from exc
+    except se.ChannelBusy as exc:
+        raise e.TableExists() from exc
+    except se.TableNotFound as exc:
+        raise e.NoTable() from exc
+    except se.SeatNotFound as exc:
+        raise e.NotSeated() from exc
+    except se.StaleAction as exc:
+        raise e.StaleAction() from exc
+
+
+def mention(pid: str | int | None) -> str:
+    return f"<@{pid}>" if pid is not None and str(pid).isdigit() else str(pid)
+
+
+def timeout_s(live: LiveTable) -> int:
+    return int(getattr(live.options, "turn_timeout", 60))
+
+
+def new_ref(table_id: int, what: str) -> str:
+    return f"table:{table_id}:{what}:{secrets.token_hex(8)}"
+
+
+def reload_sync(tx: Tx, table_id: int) -> Table:
+    """The stored table (``NoTable`` when it is gone), inside ``db.run_in_transaction``."""
+    row = tables.get_sync(tx, table_id)
+    if row is None:
+        raise e.NoTable()
+    return row
+
+
+reload = in_one_hop(reload_sync)
+"""The async form of :func:`reload_sync`, inside ``db.transaction()``."""
+
+
+def table_config(
+    g: Game, opts: BaseModel, min_buy_in: int, max_buy_in: int, seats: object
+) -> TableConfig:
+    low, high = g.players(opts)
+    if seats is None:
+        seats = high
+    if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
+        raise e.BadOptions(f"{g.title} seats between {low} and {high} players.")
+    need = g.min_stack(opts)
+    lowest = max(min_buy_in, need)
+    if max_buy_in < lowest:
+        raise e.AmountOutOfBounds(
+            f"Buy-ins on this server go up to {max_buy_in} chips, less than the {need} "
+            "this table needs to deal a player in."
+        )
+    return TableConfig(seats=seats, min_buy_in=lowest, max_buy_in=max_buy_in)
+
+
+def check_buy_in(config: TableConfig, amount: int) -> None:
+    if not config.min_buy_in <= amount <= config.max_buy_in:
+        raise e.AmountOutOfBounds(
+            f"You can buy in for between {config.min_buy_in} and {config.max_buy_in} chips."
+        )
+
+
+def refusal(
+    exc: Exception, specs: list[ActionSpec], action: BaseModel | Mapping[str, Any]
+) -> e.TableError:
+    """The engine's refusal as a typed one: an amount out of its bounds, or an illegal move."""
+    message = str(exc) if isinstance(exc, IllegalAction) else "That action is not well formed."
+    try:
+        data = as_dict(action)
+    except Exception:
+        return e.IllegalMove(message)
+    for spec in specs:
+        if spec.kind != data.get("kind"):
+            continue
+        for name, f in spec.fields.items():
+            if isinstance(f, AmountField) and not f.contains(data.get(name)):
+                return e.AmountOutOfBounds(message)
+    return e.IllegalMove(message)

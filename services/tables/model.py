@@ -1,0 +1,192 @@
+"""The table as the service holds it in memory, and the values it hands to the bot.
+
+The database stays the truth for chips, counters, deadlines and who is away: :class:`LiveTable`
+keeps the last committed storage row next to the live engine, plus what only matters while the
+process runs (the lock, the missed-timer counts, the idle clock). Its ``away`` set is the working
+copy, stored with the next action (or at once, when a player is back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+
+from games.engine import Engine
+from games.events import Event
+from services.tables.registry import Game
+from storage.tables import Seat, Table
+
+
+class Expected(NamedTuple):
+    """What a button carries: the state it was drawn for. A mismatch is a stale click."""
+
+    table_id: int
+    deal_number: int
+    action_counter: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """Table-level choices made at open (stored with the engine options)."""
+
+    seats: int
+    min_buy_in: int
+    max_buy_in: int
+
+    def to_json(self, engine_options: BaseModel) -> dict[str, Any]:
+        return {
+            "engine": engine_options.model_dump(mode="json"),
+            "seats": self.seats,
+            "min_buy_in": self.min_buy_in,
+            "max_buy_in": self.max_buy_in,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStatus:
+    """One seat as anyone may see it."""
+
+    user_id: int
+    stack: int
+    seated: bool
+    """False once the player left or was kicked (their stack is cashed out after the deal)."""
+    in_deal: bool
+    away: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    """A table's public state, for the table message (plus one player's view when asked)."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    title: str
+    host_id: int | None
+    message_id: int | None
+    deal_number: int
+    action_counter: int
+    deal_open: bool
+    phase: str | None
+    to_act: int | None
+    deadline: datetime | None
+    pot: int
+    kitty: int
+    seats: tuple[SeatStatus, ...]
+    max_seats: int
+    min_buy_in: int
+    max_buy_in: int
+    options: dict[str, Any]
+    view: BaseModel | None
+    """The engine's view: the public one, or the asking player's private one."""
+
+    @property
+    def expected(self) -> Expected:
+        """What to put in the buttons' custom ids."""
+        return Expected(self.table_id, self.deal_number, self.action_counter)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What an accepted action (or a service step like a new deal) produced, for rendering."""
+
+    events: list[Event]
+    table: TableStatus
+    settlement: dict[str, int] | None = None
+    """The finished deal's settlement when this step ended a deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutReport:
+    """A turn timer ran out: whose, what was played for them, and the table now."""
+
+    user_id: int
+    actions: list[dict[str, Any]]
+    events: list[Event]
+    away: bool
+    """The player is now marked away: their turns are played at once until they act."""
+    table: TableStatus
+    settlement: dict[str, int] | None = None
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """An open table in memory: the last committed row, the engine, the lock."""
+
+    row: Table
+    game: Game
+    options: BaseModel
+    config: TableConfig
+    engine: Engine | None
+    last_activity: datetime
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    away: set[str] = field(default_factory=set)
+    misses: dict[str, int] = field(default_factory=dict)
+    peak_pot: int = 0
+    closed: bool = False
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def expected(self) -> Expected:
+        """The current (table id, deal number, action counter)."""
+        return Expected(self.row.id, self.row.deal_number, self.row.action_counter)
+
+    @property
+    def deal_open(self) -> bool:
+        return self.row.deal_open and self.engine is not None and not self.engine.is_over
+
+    def seat(self, user_id: int) -> Seat | None:
+        return next((s for s in self.row.seats if s.user_id == user_id), None)
+
+    def in_deal(self, pid: str) -> bool:
+        return self.deal_open and self.engine is not None and pid in self.engine.stacks
+
+    def leaving(self) -> set[str]:
+        """Players of the current deal who left or were kicked: their turns play themselves."""
+        return {s.pid for s in self.row.seats if not s.seated and self.in_deal(s.pid)}
+
+    def status(self, viewer: str | None = None) -> TableStatus:
+        engine, row = self.engine, self.row
+        live = self.deal_open
+        to_act = engine.to_act if engine is not None and live else None
+        seats = tuple(
+            SeatStatus(
+                user_id=s.user_id,
+                stack=s.stack,
+                seated=s.seated,
+                in_deal=self.in_deal(s.pid),
+                away=s.pid in self.away,
+            )
+            for s in row.seats
+        )
+        return TableStatus(
+            table_id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=self.game.name,
+            title=self.game.title,
+            host_id=row.host_id,
+            message_id=row.message_id,
+            deal_number=row.deal_number,
+            action_counter=row.action_counter,
+            deal_open=live,
+            phase=engine.phase if engine is not None else None,
+            to_act=int(to_act) if to_act is not None and to_act.isdigit() else None,
+            deadline=row.deadline,
+            pot=row.pot,
+            kitty=row.kitty,
+            seats=seats,
+            max_seats=self.config.seats,
+            min_buy_in=self.config.min_buy_in,
+            max_buy_in=self.config.max_buy_in,
+            options=self.options.model_dump(mode="json"),
+            view=engine.view(viewer) if engine is not None else None,
+        )

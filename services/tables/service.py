@@ -1,0 +1,535 @@
+"""The table service: one open table per channel, every game, no Discord.
+
+Every operation that changes a table runs under that table's ``asyncio.Lock``, checks what it
+is asked against the current state (refusing with a :class:`~services.tables.errors.TableError`
+before anything changes), lets the engine act, and books the result in one storage
+transaction. The engine in memory only moves on once the booking has committed; a booking
+that fails puts back the engine of the last committed snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator, Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from games.actions import ActionSpec, as_dict
+from games.engine import HOUSE, Engine
+from games.errors import IllegalAction
+from games.events import Event, public
+from services.tables import errors as e
+from services.tables._booking import Chips, book, play_absent
+from services.tables._checks import (
+    check_buy_in,
+    mention,
+    new_ref,
+    refusal,
+    reload,
+    storage_refusals,
+    table_config,
+    timeout_s,
+)
+from services.tables.listener import NullListener, TableListener
+from services.tables.model import (
+    ActionResult,
+    Expected,
+    LiveTable,
+    TableStatus,
+    TimeoutReport,
+)
+from services.tables.recovery import recover
+from services.tables.registry import game, kitty_owner
+from services.tables.timers import Clock, SystemClock, Timers
+from storage import Database, settings, tables
+from storage.tables import Closed
+
+log = logging.getLogger(__name__)
+
+
+class TableService:
+    """Lobbies, deals, turn timers, settlement and recovery for every channel's table.
+
+    ``startup()`` loads every open table (see :mod:`services.tables.recovery`); ``shutdown()``
+    cancels the timers. Users are Discord ids (``int``); ``admin`` is decided by the caller (Manage
+    Server).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        listener: TableListener | None = None,
+        clock: Clock | None = None,
+        seed: Callable[[], int] | None = None,
+        idle_check_s: float = 60.0,
+    ) -> None:
+        self.db = db
+        self.listener: TableListener = listener or NullListener()
+        self.clock: Clock = clock or SystemClock()
+        self.timers = Timers(self.clock)
+        self._seed = seed or (lambda: secrets.randbits(63))
+        self._idle_check_s = idle_check_s
+        self._tables: dict[int, LiveTable] = {}
+        self._channels: dict[tuple[int, int], int] = {}
+        self._open_lock = asyncio.Lock()
+        self._idle_task: asyncio.Task[None] | None = None
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    async def startup(self, *, idle_sweeper: bool = True) -> list[TableStatus]:
+        """Load every open table, resume its timer, close the unloadable ones with refunds;
+        the listener hears about both. Returns the resumed tables."""
+        found = await recover(self.db)
+        for status, reason, closed in found.closed:
+            await self._tell(self.listener.table_closed(status, reason, closed))
+        for live in found.resumed:
+            self._register(live)
+            self._arm_timer(live)
+        resumed = [live.status() for live in found.resumed]
+        if resumed:
+            await self._tell(self.listener.tables_resumed(resumed))
+        if idle_sweeper and self._idle_task is None:
+            self._idle_task = asyncio.get_running_loop().create_task(
+                self._idle_loop(), name="idle-tables"
+            )
+        return resumed
+
+    async def shutdown(self) -> None:
+        """Cancel the idle sweeper and every turn timer (deadlines stay in storage)."""
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+            await asyncio.gather(self._idle_task, return_exceptions=True)
+            self._idle_task = None
+        await self.timers.shutdown()
+
+    def _register(self, live: LiveTable) -> None:
+        self._tables[live.id] = live
+        self._channels[(live.row.guild_id, live.row.channel_id)] = live.id
+
+    def _forget(self, live: LiveTable) -> None:
+        live.closed = True
+        self._tables.pop(live.id, None)
+        self._channels.pop((live.row.guild_id, live.row.channel_id), None)
+        self.timers.cancel(live.id)
+
+    def _get(self, guild: int, channel: int) -> LiveTable:
+        table_id = self._channels.get((guild, channel))
+        live = self._tables.get(table_id) if table_id is not None else None
+        if live is None:
+            raise e.NoTable()
+        return live
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, guild: int, channel: int) -> AsyncIterator[LiveTable]:
+        live = self._get(guild, channel)
+        async with live.lock:
+            if live.closed:
+                raise e.NoTable()
+            yield live
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def tables(self) -> list[TableStatus]:
+        """Every open table, public view."""
+        return [live.status() for live in self._tables.values()]
+
+    def status(self, guild: int, channel: int, user: int | None = None) -> TableStatus:
+        """The channel's table; with ``user``, the view is that player's private one."""
+        return self._get(guild, channel).status(None if user is None else str(user))
+
+    def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:
+        """What ``user`` may do now (empty when it is not their move): the buttons to enable."""
+        live = self._get(guild, channel)
+        seat = live.seat(user)
+        if not live.deal_open or live.engine is None or seat is None or not seat.seated:
+            return []
+        return live.engine.legal_actions(seat.pid)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    async def open(
+        self,
+        guild: int,
+        channel: int,
+        host: int,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        buy_in: int | None = None,
+    ) -> TableStatus:
+        """Open a table of ``game_name`` in the channel; ``options`` override the server's
+        defaults within its limits (``seats`` sets how many may sit); ``buy_in`` seats the host."""
+        g = game(game_name)
+        overrides = dict(options or {})
+        seats_wanted = overrides.pop("seats", None)
+        async with self._open_lock:
+            if (guild, channel) in self._channels:
+                raise e.TableExists()
+            async with self.db.read() as conn:
+                server = await settings.get(conn, guild)
+            opts = g.build_options(server, overrides)
+            config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
+            if buy_in is not None:
+                check_buy_in(config, buy_in)
+            with storage_refusals():
+                async with self.db.transaction() as tx:
+                    table_id = await tables.open_table(
+                        tx,
+                        guild_id=guild,
+                        channel_id=channel,
+                        game=g.name,
+                        options=config.to_json(opts),
+                        host_id=host,
+                    )
+                    if buy_in is not None:
+                        await tables.buy_in(tx, table_id, host, buy_in, ref=new_ref(table_id, "in"))
+                    row = await tables.get(tx, table_id)
+            assert row is not None  # noqa: S101 - created in this transaction
+            live = LiveTable(row, g, opts, config, None, self.clock.now())
+            self._register(live)
+            return live.status()
+
+    async def set_message(self, guild: int, channel: int, message_id: int | None) -> None:
+        """Remember the message that shows the table (so a restart can edit it)."""
+        async with self._locked(guild, channel) as live, self.db.transaction() as tx:
+            await tables.set_message(tx, live.id, message_id)
+            live.row = await reload(tx, live.id)
+
+    async def join(self, guild: int, channel: int, user: int, buy_in: int) -> ActionResult:
+        """Sit down with ``buy_in`` chips from the balance. Between deals or before the first;
+        during a deal the new player is dealt in from the next one. A table that fills up
+        before its first deal starts by itself."""
+        async with self._locked(guild, channel) as live:
+            seat = live.seat(user)
+            if seat is not None and seat.seated:
+                raise e.AlreadySeated()
+            if seat is not None and live.in_deal(seat.pid):
+                raise e.TableBusy("You left this deal; you can sit down again once it is over.")
+            if sum(s.seated for s in live.row.seats) >= live.config.seats:
+                raise e.TableFull(f"The table is full ({live.config.seats} seats).")
+            check_buy_in(live.config, buy_in)
+            await self._buy_in(live, user, buy_in)
+            events = [
+                public(
+                    "joined",
+                    f"{mention(user)} sits down with {buy_in} chips.",
+                    user=user,
+                    amount=buy_in,
+                )
+            ]
+            seated = sum(s.seated for s in live.row.seats)
+            if live.row.deal_number == 0 and seated >= live.config.seats:
+                try:  # full: deal at once (a table that cannot deal yet just stays a lobby)
+                    started = await self._start_deal(live)
+                except e.TableError:
+                    log.info("table %s is full but cannot deal yet", live.id)
+                else:
+                    return ActionResult(events + started.events, started.table, started.settlement)
+            return ActionResult(events, live.status())
+
+    async def top_up(self, guild: int, channel: int, user: int, amount: int) -> ActionResult:
+        """Add chips from the balance to the stack, up to the table's maximum buy-in; not
+        while the player is in a deal."""
+        async with self._locked(guild, channel) as live:
+            seat = live.seat(user)
+            if seat is None or not seat.seated:
+                raise e.NotSeated()
+            if live.in_deal(seat.pid):
+                raise e.TableBusy("You can top up between deals.")
+            room = live.config.max_buy_in - seat.stack
+            if room < 1:
+                raise e.AmountOutOfBounds(
+                    f"Your stack is already at the table's maximum of {live.config.max_buy_in}."
+                )
+            if not 1 <= amount <= room:
+                raise e.AmountOutOfBounds(f"You can add between 1 and {room} chips.")
+            await self._buy_in(live, user, amount)
+            text = f"{mention(user)} adds {amount} chips."
+            return ActionResult([public("top_up", text, user=user, amount=amount)], live.status())
+
+    async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
+        with storage_refusals():
+            async with self.db.transaction() as tx:
+                await tables.buy_in(tx, live.id, user, amount, ref=new_ref(live.id, "in"))
+                live.row = await reload(tx, live.id)
+        live.last_activity = self.clock.now()
+
+    async def leave(self, guild: int, channel: int, user: int) -> ActionResult:
+        """Stand up. Between deals the stack goes back to the balance at once; during a deal
+        the player's turns play themselves (their timeout action) and the stack is cashed out
+        when the deal ends."""
+        async with self._locked(guild, channel) as live:
+            return await self._unseat(live, user, "leaves the table")
+
+    async def kick(
+        self, guild: int, channel: int, target: int, *, admin: bool, by: int | None = None
+    ) -> ActionResult:
+        """An admin (or the table's host, ``by``) removes a player, as if they had left."""
+        async with self._locked(guild, channel) as live:
+            if not (admin or (by is not None and by == live.row.host_id)):
+                raise e.NotHost("Only a server admin or the host can remove a player.")
+            return await self._unseat(live, target, "is removed from the table")
+
+    async def _unseat(self, live: LiveTable, user: int, verb: str) -> ActionResult:
+        seat = live.seat(user)
+        if seat is None or not seat.seated:
+            raise e.NotSeated("That player is not sitting at this table.")
+        pid = seat.pid
+        if not live.in_deal(pid):
+            with storage_refusals():
+                async with self.db.transaction() as tx:
+                    took = await tables.cash_out(
+                        tx, live.id, user, ref=new_ref(live.id, "out"), leave=True
+                    )
+                    live.row = await reload(tx, live.id)
+            live.away.discard(pid)
+            text = f"{mention(user)} {verb} with {took} chips."
+            return ActionResult([public("left", text, user=user, amount=took)], live.status())
+        engine = live.engine
+        assert engine is not None  # noqa: S101 - in_deal
+        async with self.db.transaction() as tx:
+            await tables.set_seated(tx, live.id, user, False)
+            live.row = await reload(tx, live.id)
+        text = f"{mention(user)} {verb}; their stack is cashed out when this deal ends."
+        events = [public("leaving", text, user=user)]
+        if engine.to_act == pid:  # their turn now: it plays itself
+            return await self._commit(live, engine, Chips.of(engine), events)
+        return ActionResult(events, live.status())
+
+    async def back(self, guild: int, channel: int, user: int) -> TableStatus:
+        """An away player is back: their turns wait for them again (the "I'm back" button).
+        Acting also brings a player back, but an away player's turns play themselves."""
+        async with self._locked(guild, channel) as live:
+            seat = live.seat(user)
+            if seat is None or not seat.seated:
+                raise e.NotSeated()
+            if seat.pid in live.away:
+                async with self.db.transaction() as tx:
+                    await tables.set_away(tx, live.id, live.away - {seat.pid})
+                    live.row = await reload(tx, live.id)
+                live.away.discard(seat.pid)
+            live.misses.pop(seat.pid, None)
+            return live.status(seat.pid)
+
+    async def start(
+        self, guild: int, channel: int, user: int, *, admin: bool = False
+    ) -> ActionResult:
+        """Deal: the first deal by the host (or an admin); the next ones by any seated
+        player (or the host, or an admin)."""
+        async with self._locked(guild, channel) as live:
+            if live.deal_open:
+                raise e.TableBusy("A deal is already in progress.")
+            host = admin or user == live.row.host_id
+            if live.row.deal_number == 0 and not host:
+                raise e.NotHost("Only the host can start the first deal.")
+            seat = live.seat(user)
+            if not host and (seat is None or not seat.seated):
+                raise e.NotSeated()
+            return await self._start_deal(live)
+
+    async def close(self, guild: int, channel: int, user: int, *, admin: bool = False) -> Closed:
+        """Close the table (host or admin): a deal in progress is voided by the refund rule
+        and every stack returns to its balance."""
+        async with self._locked(guild, channel) as live:
+            if not (admin or user == live.row.host_id):
+                raise e.NotHost("Only the host or a server admin can close the table.")
+            who = "an admin" if admin and user != live.row.host_id else "the host"
+            return await self._close(live, f"closed by {who}")
+
+    async def _close(self, live: LiveTable, reason: str) -> Closed:
+        """Close by the refund rule (caller holds the lock)."""
+        owner = kitty_owner(live.engine)
+        if owner is not None and owner != HOUSE and live.seat(int(owner)) is None:
+            owner = None
+        async with self.db.transaction() as tx:
+            closed = await tables.close(
+                tx, live.id, ref=f"table:{live.id}:close", reason=reason, remainder_to=owner
+            )
+            live.row = await reload(tx, live.id)
+        self._forget(live)
+        assert closed is not None  # noqa: S101 - a table closes once; its ref is new
+        return closed
+
+    async def close_idle(self) -> list[int]:
+        """Close (with refunds) every table idle for longer than its server allows."""
+        done = []
+        now = self.clock.now()
+        for live in list(self._tables.values()):
+            async with self.db.read() as conn:
+                limit = (await settings.get(conn, live.row.guild_id)).idle_close_s
+            if now - live.last_activity < timedelta(seconds=limit):
+                continue
+            async with live.lock:
+                if live.closed or now - live.last_activity < timedelta(seconds=limit):
+                    continue
+                reason = f"idle: no action for {limit // 60} minutes; every chip was refunded"
+                closed = await self._close(live, reason)
+            done.append(live.id)
+            await self._tell(self.listener.table_closed(live.status(), reason, closed))
+        return done
+
+    async def _idle_loop(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + timedelta(seconds=self._idle_check_s))
+            try:
+                await self.close_idle()
+            except Exception:
+                log.exception("closing idle tables failed")
+
+    # -- deals --------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        guild: int,
+        channel: int,
+        user: int,
+        action: BaseModel | Mapping[str, Any],
+        expected: Expected | tuple[int, int, int] | None = None,
+    ) -> ActionResult:
+        """Apply a player's action. ``expected`` (table id, deal number, action counter) comes
+        from a button: when the table has moved on since it was drawn, the click is stale."""
+        async with self._locked(guild, channel) as live:
+            if expected is not None and tuple(expected) != tuple(live.expected):
+                raise e.StaleAction()
+            engine = live.engine
+            if engine is None or not live.deal_open:
+                raise e.NoDeal()
+            pid = str(user)
+            seat = live.seat(user)
+            if seat is None or pid not in engine.stacks:
+                raise e.NotSeated("You are not playing in this deal.")
+            if not seat.seated:
+                raise e.NotSeated("You left this deal; your turns play themselves.")
+            if engine.to_act != pid:
+                raise e.NotYourTurn(f"It is {mention(engine.to_act)}'s turn.")
+            specs = engine.legal_actions(pid)
+            before = Chips.of(engine)
+            try:
+                events = engine.act(pid, action)
+            except (IllegalAction, ValidationError) as exc:
+                raise refusal(exc, specs, action) from exc
+            live.misses.pop(pid, None)
+            live.away.discard(pid)
+            return await self._commit(live, engine, before, events)
+
+    async def _start_deal(self, live: LiveTable) -> ActionResult:
+        g, row = live.game, live.row
+        need = g.min_stack(live.options)
+        low, high = g.players(live.options)
+        players = [s.pid for s in row.seats if s.seated and s.stack >= need][:high]
+        if len(players) < low:
+            raise e.NotEnoughPlayers(
+                f"{g.title} needs at least {low} players with {need} chips or more; "
+                f"{len(players)} have."
+            )
+        stacks = {p: s.stack for s in row.seats if (p := s.pid) in players}
+        try:
+            if live.engine is not None:
+                engine = live.engine.next_deal(players, stacks)
+            else:
+                engine = g.new(players, stacks, live.options, self._seed())
+        except ValueError as exc:
+            raise e.NotEnoughPlayers(str(exc)) from exc
+        live.peak_pot = 0
+        return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
+
+    async def _commit(
+        self,
+        live: LiveTable,
+        engine: Engine,
+        before: Chips,
+        events: list[Event],
+        *,
+        by_player: bool = True,
+    ) -> ActionResult:
+        """Play the turns of absent players, book everything since ``before`` in one
+        transaction (and the result when the deal ends), then move the table on. Only a
+        player's own step counts as activity: a table kept going by timeouts goes idle."""
+        try:
+            events = events + play_absent(live, engine)
+            result = await book(self.db, live, engine, before, self._deadline(live, engine))
+        except BaseException:
+            live.engine = self._restore(live)  # back to the last committed game
+            raise
+        live.engine = engine
+        if by_player:
+            live.last_activity = self.clock.now()
+        self._arm_timer(live)
+        return ActionResult(events, live.status(), result)
+
+    def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
+        if engine.is_over or engine.to_act is None:
+            return None
+        return self.clock.now() + timedelta(seconds=timeout_s(live))
+
+    def _restore(self, live: LiveTable) -> Engine | None:
+        snapshot = live.row.snapshot
+        return live.game.restore(snapshot) if snapshot is not None else None
+
+    # -- timers -------------------------------------------------------------------------------
+
+    def _arm_timer(self, live: LiveTable) -> None:
+        """Wait for the stored deadline of the player to act (none between deals)."""
+        engine, deadline = live.engine, live.row.deadline
+        if engine is None or not live.deal_open or deadline is None or engine.to_act is None:
+            self.timers.cancel(live.id)
+            return
+        expected, pid, table_id = live.expected, engine.to_act, live.id
+
+        async def fire() -> None:
+            await self._timed_out(table_id, expected, pid)
+
+        self.timers.schedule(live.id, deadline, fire)
+
+    async def _timed_out(self, table_id: int, expected: Expected, pid: str) -> None:
+        """A turn timer ran out: play the player's timeout action (the whole turn), like an
+        action of theirs; a second timeout in a row marks them away."""
+        live = self._tables.get(table_id)
+        if live is None:
+            return
+        async with live.lock:
+            engine = live.engine
+            if (
+                live.closed
+                or engine is None
+                or not live.deal_open
+                or tuple(live.expected) != tuple(expected)
+                or engine.to_act != pid
+            ):
+                return  # the player acted in time, or the table moved on
+            live.misses[pid] = live.misses.get(pid, 0) + 1
+            if live.misses[pid] >= 2:
+                live.away.add(pid)
+            before = Chips.of(engine)
+            actions: list[dict[str, Any]] = []
+            events: list[Event] = []
+            try:
+                while not engine.is_over and engine.to_act == pid and len(actions) < 100:
+                    action = engine.timeout_action(pid)
+                    events += engine.act(pid, action)
+                    actions.append(as_dict(action))
+            except BaseException:
+                live.engine = self._restore(live)
+                raise
+            result = await self._commit(live, engine, before, events, by_player=False)
+            report = TimeoutReport(
+                user_id=int(pid),
+                actions=actions,
+                events=result.events,
+                away=pid in live.away,
+                table=result.table,
+                settlement=result.settlement,
+            )
+        await self._tell(self.listener.timeout_applied(report))
+
+    async def _tell(self, call: Any) -> None:
+        try:
+            await call
+        except Exception:
+            log.exception("the table listener failed")

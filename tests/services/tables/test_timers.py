@@ -1,0 +1,178 @@
+"""Turn timers: the default action on expiry, away players, deadlines that survive a restart."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from services.tables import ManualClock, TableService
+from storage import Database, tables
+
+from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, checked
+
+TIMEOUT = 30
+
+
+async def _paiute(service: TableService) -> tuple[int, int]:
+    """A two-player Paiute deal; returns (the player to act, the other)."""
+    await service.open(
+        GUILD, CHANNEL, HOST, "paiute", {"seats": 2, "turn_timeout": TIMEOUT}, buy_in=200
+    )
+    started = await service.join(GUILD, CHANNEL, BOB, 200)
+    first = started.table.to_act
+    assert first is not None
+    return first, BOB if first == HOST else HOST
+
+
+async def _turn(service: TableService, user: int) -> None:
+    """A whole turn by ``user``: draw from the stock, discard the card drawn."""
+    await service.act(GUILD, CHANNEL, user, {"kind": "draw", "source": "stock"})
+    own = service.status(GUILD, CHANNEL, user).view
+    assert own is not None
+    drawn = own.model_dump(mode="json")["drawn"]
+    await service.act(GUILD, CHANNEL, user, {"kind": "discard", "card": drawn})
+
+
+async def test_a_timed_out_player_gets_the_default_action(
+    service: TableService, db: Database, clock: ManualClock, recorder: Recorder
+):
+    first, other = await _paiute(service)
+    status = service.status(GUILD, CHANNEL)
+    assert status.deadline == clock.now() + timedelta(seconds=TIMEOUT)
+    async with db.read() as conn:
+        stored = await tables.get(conn, status.table_id)
+    assert stored is not None
+    assert stored.deadline == status.deadline  # the deadline lives in storage
+
+    clock.advance(TIMEOUT - 1)
+    assert recorder.timeouts.empty()
+    clock.advance(2)
+    report = await recorder.next_timeout()
+    assert report.user_id == first
+    assert [a["kind"] for a in report.actions] == ["draw", "discard"]  # the rules' whole turn
+    assert report.actions[0]["source"] == "stock"
+    assert not report.away
+    assert report.table.to_act == other
+    assert report.table.action_counter == status.action_counter + 1
+    assert report.table.deadline == clock.now() + timedelta(seconds=TIMEOUT)
+    await checked(db)
+
+
+async def test_a_player_who_acts_in_time_is_not_timed_out(
+    service: TableService, db: Database, clock: ManualClock, recorder: Recorder
+):
+    first, other = await _paiute(service)
+    clock.advance(TIMEOUT - 5)
+    await _turn(service, first)
+    clock.advance(10)  # the first deadline has passed, but it was met
+    assert recorder.timeouts.empty()
+    assert service.status(GUILD, CHANNEL).to_act == other
+
+
+async def test_two_timeouts_in_a_row_mark_a_player_away_until_they_are_back(
+    service: TableService, db: Database, clock: ManualClock, recorder: Recorder
+):
+    first, other = await _paiute(service)
+    clock.advance(TIMEOUT + 1)
+    assert not (await recorder.next_timeout()).away
+    await _turn(service, other)
+    clock.advance(TIMEOUT + 1)
+    second = await recorder.next_timeout()
+    assert second.user_id == first
+    assert second.away
+    assert [s.away for s in second.table.seats if s.user_id == first] == [True]
+
+    # the away player's turn now plays itself at once, inside the other player's action
+    counter = service.status(GUILD, CHANNEL).action_counter
+    await service.act(GUILD, CHANNEL, other, {"kind": "draw", "source": "stock"})
+    own = service.status(GUILD, CHANNEL, other).view
+    assert own is not None
+    drawn = own.model_dump(mode="json")["drawn"]
+    result = await service.act(GUILD, CHANNEL, other, {"kind": "discard", "card": drawn})
+    assert result.table.to_act == other
+    assert result.table.action_counter == counter + 2
+    players = [ev.data.get("player") for ev in result.events]
+    assert str(first) in players or any(str(first) in ev.text for ev in result.events)
+    assert recorder.timeouts.empty()
+    await checked(db)
+
+    await service.back(GUILD, CHANNEL, first)  # "I'm back": their turns wait for them again
+    await _turn(service, other)
+    assert service.status(GUILD, CHANNEL).to_act == first
+
+
+async def test_an_away_player_is_still_away_after_a_restart_until_they_are_back(
+    path: Path, clock: ManualClock
+):
+    recorder = Recorder()
+    async with Database.open(path) as db:
+        one = TableService(db, listener=recorder, clock=clock)
+        await one.startup(idle_sweeper=False)
+        first, other = await _paiute(one)
+        clock.advance(TIMEOUT + 1)
+        assert not (await recorder.next_timeout()).away
+        await _turn(one, other)
+        clock.advance(TIMEOUT + 1)
+        assert (await recorder.next_timeout()).away
+        await one.shutdown()
+
+    async with Database.open(path) as db:
+        two = TableService(db, listener=Recorder(), clock=clock)
+        [resumed] = await two.startup(idle_sweeper=False)
+        assert {s.user_id: s.away for s in resumed.seats} == {first: True, other: False}
+        counter = resumed.action_counter
+        await _turn(two, other)  # the away player's turn plays itself at once, no timer
+        status = two.status(GUILD, CHANNEL)
+        assert status.to_act == other
+        assert status.action_counter == counter + 2
+        await two.back(GUILD, CHANNEL, first)
+        await checked(db)
+        await two.shutdown()
+
+    async with Database.open(path) as db:
+        three = TableService(db, clock=clock)
+        [resumed] = await three.startup(idle_sweeper=False)
+        assert not any(s.away for s in resumed.seats)  # being back was kept as well
+        await three.shutdown()
+
+
+async def test_deadlines_survive_a_restart(path: Path, clock: ManualClock):
+    first_recorder, second_recorder = Recorder(), Recorder()
+    async with Database.open(path) as db:
+        one = TableService(db, listener=first_recorder, clock=clock)
+        await one.startup(idle_sweeper=False)
+        first, _ = await _paiute(one)
+        deadline = one.status(GUILD, CHANNEL).deadline
+        await one.shutdown()  # the process stops; the timer task is cancelled
+    assert first_recorder.timeouts.empty()
+
+    async with Database.open(path) as db:
+        two = TableService(db, listener=second_recorder, clock=clock)
+        resumed = await two.startup(idle_sweeper=False)
+        assert [t.channel_id for t in resumed] == [CHANNEL]
+        assert second_recorder.resumed == [resumed]
+        assert resumed[0].deadline == deadline
+        assert two.timers.pending(resumed[0].table_id)
+        clock.advance(TIMEOUT + 1)
+        report = await second_recorder.next_timeout()
+        assert report.user_id == first
+        await checked(db)
+        await two.shutdown()
+        assert not two.timers.pending(resumed[0].table_id)
+
+
+async def test_a_deadline_passed_while_the_bot_was_down_fires_at_start(
+    path: Path, clock: ManualClock
+):
+    recorder = Recorder()
+    async with Database.open(path) as db:
+        one = TableService(db, clock=clock)
+        await one.startup(idle_sweeper=False)
+        first, _ = await _paiute(one)
+        await one.shutdown()
+    clock.advance(TIMEOUT * 3)  # down for longer than the turn timer
+    async with Database.open(path) as db:
+        two = TableService(db, listener=recorder, clock=clock)
+        await two.startup(idle_sweeper=False)
+        assert (await recorder.next_timeout()).user_id == first
+        await two.shutdown()
