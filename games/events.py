@@ -1,24 +1,54 @@
 """What an engine tells the table after an action, and who may hear it.
 
-An event is public (``to is None``) or private to one player. The bot renders public events on
-the table message and sends private ones by DM or ephemeral reply; a private card never appears
-in a public event.
+An event is a typed record: each game has a ``StrEnum`` of event kinds and one pydantic model
+per kind (a ``Literal`` ``kind`` plus typed facts: player ids, amounts, card codes), never a
+sentence. It is public (``to is None``) or private to one player; a private card never appears
+in a public event. The bot's presenters turn events into words in the reader's language.
+
+A game declares its events like this::
+
+    class PalaceEventKind(StrEnum):
+        BUY = "buy"
+
+    class Bought(GameEvent):
+        kind: Literal[PalaceEventKind.BUY] = PalaceEventKind.BUY
+        player: str
+        price: int
+
+and a discriminated union of all of them (``Annotated[A | B | ..., Field(discriminator="kind")]``)
+for the events a snapshot keeps (e.g. a deal's opening events).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
-class Event(BaseModel):
-    """Something that happened in a deal, with its audience.
+class GameEvent(BaseModel):
+    """Something that happened in a deal, with its audience (``to``: one player, or public)."""
 
-    ``kind`` names what happened (``"buy"``, ``"battle_won"``, ``"deal_over"``); ``text`` is a
-    sentence for people; ``data`` holds the JSON facts a renderer or test may need (player ids,
-    amounts, card codes the audience may see).
-    """
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    to: str | None = None
+
+    @property
+    def is_public(self) -> bool:
+        """Whether everyone at the table may see this event."""
+        return self.to is None
+
+    def for_player(self, pid: str) -> Self:
+        """The same event, private to ``pid``."""
+        return self.model_copy(update={"to": pid})
+
+
+# -- legacy, until every engine emits GameEvents (removed by the redesign) ---------------------
+
+
+class Event(BaseModel):
+    """LEGACY: an event with an English ``text``; being replaced by :class:`GameEvent`."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -34,10 +64,10 @@ class Event(BaseModel):
 
 
 def public(kind: str, text: str, **data: Any) -> Event:
-    """A public event."""
+    """LEGACY: a public event."""
     return Event(kind=kind, text=text, data=data)
 
 
 def private(to: str, kind: str, text: str, **data: Any) -> Event:
-    """An event for one player's eyes only."""
+    """LEGACY: an event for one player's eyes only."""
     return Event(kind=kind, text=text, to=to, data=data)

@@ -1,0 +1,145 @@
+"""Every player-facing string comes from here: message ids, resolved through gettext catalogs.
+
+Presenters build :class:`Msg` values (an id, parameters, optionally a count for plural forms);
+the renderer resolves them for one reader with :meth:`Catalog.text`. The catalogs are gettext
+``.po`` files, one per domain and language (``bot/locale/<lang>/<domain>.po``, e.g.
+``bot/locale/en/palace.po``), read with Babel: ids are the msgids (``"palace.event.buy"``), the
+translations are Python ``str.format`` templates with named fields (``"{player} buys a
+soldier for {price}."``). Adding a language is adding its ``.po`` files.
+
+Parameters are resolved recursively (a :class:`Msg` inside a :class:`Msg`), :class:`Number`
+is formatted in the catalog's locale with Babel, anything else is ``str()``-ed as it is
+(mentions, card faces, names).
+
+>>> en = catalog("en")
+>>> en.text(msg("common.chips", count=1250, amount=Number(1250)))
+'1,250 chips'
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DEFAULT_LOCALE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """An integer shown in the reader's number format (``1,250`` / ``1.250`` / ``۱٬۲۵۰``)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message to be said: its catalog id, the template's fields and, for plural forms, the
+    count that picks the form."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    count: int | None = None
+
+
+def msg(id: str, count: int | None = None, **params: Any) -> Msg:
+    """``msg("palace.event.buy", player=..., price=...)``."""
+    return Msg(id, params, count)
+
+
+Text = Msg | str
+"""What a presenter hands the renderer: a message to translate, or text already final (a
+player's display name, card faces)."""
+
+
+class MissingMessage(KeyError):
+    """An id no catalog of that language has: a bug the catalog tests catch."""
+
+
+class Catalog:
+    """One language's messages, from every ``.po`` domain of that language."""
+
+    def __init__(self, locale: str, translations: Translations, ids: frozenset[str]) -> None:
+        self.locale = locale
+        self._translations = translations
+        self._ids = ids
+        self._babel_locale = Locale.parse(locale)
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """Every message id this language has."""
+        return self._ids
+
+    def text(self, message: Text) -> str:
+        """``message`` in this language, its fields filled in."""
+        if isinstance(message, str):
+            return message
+        if message.id not in self._ids:
+            raise MissingMessage(f"{self.locale}: no message {message.id!r}")
+        if message.count is None:
+            template = self._translations.gettext(message.id)
+        else:
+            template = self._translations.ngettext(message.id, message.id, message.count)
+        fields = {name: self._value(value) for name, value in message.params.items()}
+        return template.format_map(fields)
+
+    def join(self, parts: Iterable[Text], sep: str = " ") -> str:
+        """Several messages as one text."""
+        return sep.join(self.text(p) for p in parts)
+
+    def _value(self, value: Any) -> str:
+        if isinstance(value, Msg | str):
+            return self.text(value)
+        if isinstance(value, Number):
+            return format_decimal(value.value, locale=self._babel_locale)
+        return str(value)
+
+
+def template_fields(template: str) -> set[str]:
+    """The named fields of a ``str.format`` template (the catalog tests compare languages)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def languages() -> list[str]:
+    """The languages that have catalogs."""
+    return sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po")))
+
+
+@functools.cache
+def catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
+    """The catalog of ``locale`` (every domain), loaded once."""
+    folder = LOCALE_DIR / locale
+    merged: Translations | None = None
+    ids: set[str] = set()
+    for po in sorted(folder.glob("*.po")):
+        with po.open("rb") as handle:
+            parsed = read_po(handle, locale=locale, domain=po.stem)
+        for message in parsed:
+            if not message.id:
+                continue
+            key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
+            if key in ids:
+                raise ValueError(f"{po}: message {key!r} is defined twice")
+            ids.add(key)
+        buffer = io.BytesIO()
+        write_mo(buffer, parsed)
+        buffer.seek(0)
+        domain = Translations(buffer, domain=po.stem)
+        if merged is None:
+            merged = domain
+        else:
+            merged.merge(domain)
+    if merged is None:
+        raise FileNotFoundError(f"no catalogs for {locale!r} in {folder}")
+    return Catalog(locale, merged, frozenset(ids))
