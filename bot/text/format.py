@@ -1,0 +1,78 @@
+"""The one way to show cards, chips and players in any message, in any language.
+
+Cards keep their codes' faces in every language (``A♠ K♦ 10♥``; a hidden card is ``🂠``).
+Chips and signed changes are catalog messages with locale-formatted numbers. Players are named
+through a :class:`Names`: a mention where Discord renders one (message text), a plain display
+name where it does not (button labels, select options, pictures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from bot.text import Msg, Number, Text, msg
+from games.cards import Card
+
+HIDDEN = "🂠"
+
+
+def card(code: str | None) -> str:
+    """``"10h"`` -> ``10♥``; a hidden card (``None``) -> ``🂠``."""
+    return HIDDEN if code is None else str(Card.parse(code))
+
+
+def cards(codes: Iterable[str | Card | None]) -> str:
+    """Cards as players read them, hidden ones as ``🂠``; empty when there are none (callers say
+    "none" in the reader's language: ``cards_or_none``)."""
+    return " ".join(str(c) if isinstance(c, Card) else card(c) for c in codes)
+
+
+def cards_or_none(codes: Iterable[str | Card | None]) -> Text:
+    """Cards, or the catalog's "none"."""
+    shown = cards(codes)
+    return shown or msg("common.none")
+
+
+def chips(amount: int) -> Msg:
+    """``1,250 chips`` / ``1 chip`` in the reader's language."""
+    return msg("common.chips", count=abs(amount), amount=Number(amount))
+
+
+class Names(Protocol):
+    """How the presenters name players (ids are opaque strings below the bot)."""
+
+    def mention(self, pid: str | None) -> Text:
+        """The player in message text (a Discord mention for people)."""
+        ...
+
+    def plain(self, pid: str | None) -> Text:
+        """The player where mentions do not render (buttons, selects, pictures)."""
+        ...
+
+
+class PlayerNames:
+    """:class:`Names` over the display names the bot has seen (id -> name). A Discord id is
+    mentioned as ``<@id>``; the house bank and other non-Discord seats by their catalog name."""
+
+    def __init__(self, display: Mapping[str, str] | None = None) -> None:
+        self._display = display if display is not None else {}
+
+    def mention(self, pid: str | None) -> Text:
+        """``<@123>`` for a person; the house / nobody by name."""
+        if pid is None:
+            return msg("common.nobody")
+        if pid.isdigit():
+            return f"<@{pid}>"
+        return self.plain(pid)
+
+    def plain(self, pid: str | None) -> Text:
+        """The display name when known, else ``@id``; the house / nobody by name."""
+        if pid is None:
+            return msg("common.nobody")
+        if pid == "house":
+            return msg("common.house")
+        found = self._display.get(pid)
+        if found:
+            return found
+        return f"@{pid}" if pid.isdigit() else pid
