@@ -1,7 +1,7 @@
 """The actions of Palace Poker as pydantic models (the spec's "Actions" paragraph).
 
 Every action is also accepted as a dict with ``"kind"``; :func:`parse_action` turns either into
-one model of the :data:`Action` union, or raises ``IllegalAction`` with a readable message.
+one model of the :data:`Action` union, or refuses it (``unknown_action``, ``bad_action``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pydantic import (
     ValidationError,
 )
 
-from games.errors import IllegalAction
+from games.errors import IllegalAction, Refusal
 
 
 class ActionKind(StrEnum):
@@ -98,13 +98,6 @@ Action = Annotated[
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 
-_HINTS = {
-    ActionKind.DISCARD_SOLDIERS: 'write it as {"kind": "discard_soldiers", "cards": ["Kd", ...]}',
-    ActionKind.DISCARD: 'write it as {"kind": "discard", "cards": ["Kd", ...]}',
-    ActionKind.BET: 'name the player you attack: {"kind": "bet", "target": "<player>"}',
-    ActionKind.RAISE: 'give a whole number of chips: {"kind": "raise", "amount": 20}',
-}
-
 
 def parse_action(action: BaseModel | Mapping[str, Any]) -> Any:
     """One action model from a model or a dict; unknown kinds and bad fields are refused."""
@@ -112,9 +105,11 @@ def parse_action(action: BaseModel | Mapping[str, Any]) -> Any:
     kind = data.get("kind")
     known = [k.value for k in ActionKind]
     if kind not in known:
-        raise IllegalAction(f"{kind!r} is not a Palace Poker action (actions: {', '.join(known)})")
+        raise IllegalAction(Refusal.UNKNOWN_ACTION, kind=str(kind), allowed=known)
     try:
         return _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        hint = _HINTS.get(ActionKind(kind), "this action takes no other fields")
-        raise IllegalAction(f"That {kind} is not well formed: {hint}.") from exc
+        errors = exc.errors()
+        where = errors[0]["loc"] if errors else ()
+        field = next((str(p) for p in where if str(p) != kind), None)
+        raise IllegalAction(Refusal.BAD_ACTION, kind=str(kind), field=field) from exc

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import random
 
-from games.cards import Card, Deck, codes, show
-from games.events import Event, private, public
+from games.cards import Card, Deck, codes
+from games.palace._events import (
+    Ante,
+    Banner,
+    PalaceCards,
+    PalaceDealt,
+    PalaceEvent,
+    RejectsReshuffled,
+)
 from games.palace._state import PalaceState
 
 GROUP = 4
@@ -14,7 +21,7 @@ GROUP = 4
 PALACE_CARDS = 3
 
 
-def ante(state: PalaceState) -> list[Event]:
+def ante(state: PalaceState) -> list[PalaceEvent]:
     """PP-4 with PP-15: each player antes, or puts in everything they have when short."""
     paid: dict[str, int] = {}
     for pid in state.seats:
@@ -23,16 +30,12 @@ def ante(state: PalaceState) -> list[Event]:
         state.pot += amount
         state.seat[pid].put_in += amount
         paid[pid] = amount
-    short = [p for p, a in paid.items() if a < state.options.ante]
-    text = f"Everyone antes {state.options.ante}."
-    if short:
-        text += " All-in for less: " + ", ".join(f"{p} ({paid[p]})" for p in short) + "."
-    return [public("ante", text, paid=paid, pot=state.pot)]
+    return [Ante(ante=state.options.ante, paid=paid, pot=state.pot)]
 
 
 def deal_banners(
     state: PalaceState, deck: Deck, rng: random.Random
-) -> tuple[list[Card], list[Event]]:
+) -> tuple[list[Card], list[PalaceEvent]]:
     """PP-5: deal face up until each player's card has a suit new to their group of four.
 
     Returns the reject pile left at the end (the deck keeps its rest). When the deck runs dry
@@ -41,7 +44,7 @@ def deal_banners(
     ``state.rejected_banners`` for the public view.
     """
     rejects: list[Card] = []
-    events: list[Event] = []
+    events: list[PalaceEvent] = []
     for index, pid in enumerate(state.seats):
         group = state.seats[index - index % GROUP : index]
         taken = {state.seat[p].banner_suit for p in group}
@@ -49,14 +52,7 @@ def deal_banners(
         while True:
             if not len(deck):
                 deck.gather(rejects, rng)
-                events.append(
-                    public(
-                        "rejects_reshuffled",
-                        f"The deck ran out: the {len(rejects)} rejected cards are shuffled "
-                        "and the banner deal goes on.",
-                        count=len(rejects),
-                    )
-                )
+                events.append(RejectsReshuffled(count=len(rejects)))
                 rejects = []
             card = deck.draw()
             if card.suit in taken:
@@ -66,43 +62,21 @@ def deal_banners(
                 continue
             state.seat[pid].banner = card
             break
-        rejected = f" (rejected {show(turned)})" if turned else ""
-        events.append(
-            public(
-                "banner",
-                f"{pid}'s banner is {card}{rejected}.",
-                player=pid,
-                banner=card.code,
-                rejected=codes(turned),
-            )
-        )
+        events.append(Banner(player=pid, banner=card.code, rejected=codes(turned)))
     return rejects, events
 
 
 def deal_palaces(
     state: PalaceState, deck: Deck, rejects: list[Card], rng: random.Random
-) -> list[Event]:
+) -> list[PalaceEvent]:
     """PP-6: gather the non-banner cards, shuffle, deal 3 palace cards each; the rest: the pile."""
     deck.gather(rejects, rng)
     for _ in range(PALACE_CARDS):
         for pid in state.seats:
             state.seat[pid].palace.append(deck.draw())
     state.draw = list(deck.cards)
-    events = [
-        private(
-            pid,
-            "palace_cards",
-            f"Your palace cards: {show(state.seat[pid].palace)}.",
-            cards=codes(state.seat[pid].palace),
-        )
-        for pid in state.seats
+    events: list[PalaceEvent] = [
+        PalaceCards(to=pid, cards=codes(state.seat[pid].palace)) for pid in state.seats
     ]
-    events.append(
-        public(
-            "palace_dealt",
-            f"Each player gets {PALACE_CARDS} face-down palace cards; {len(state.draw)} cards "
-            "form the draw pile.",
-            draw_count=len(state.draw),
-        )
-    )
+    events.append(PalaceDealt(each=PALACE_CARDS, draw_count=len(state.draw)))
     return events

@@ -10,10 +10,9 @@ from pydantic import BaseModel
 
 from games.actions import ActionSpec
 from games.cards import Card, Deck, codes
-from games.errors import IllegalAction
-from games.events import Event, public
 from games.palace._actions import ActionKind, parse_action
 from games.palace._deal import ante, deal_banners, deal_palaces
+from games.palace._events import Cut, PalaceEvent, Turn
 from games.palace._legal import legal_specs, refusal, whose_move
 from games.palace._options import PalaceOptions
 from games.palace._state import PalaceState, Phase, SeatState
@@ -76,15 +75,13 @@ class PalacePoker:
                 f"Palace Poker needs {MIN_PLAYERS} to {MAX_PLAYERS} players with chips "
                 f"(PP-1); {len(dealt)} have chips"
             )
-        events: list[Event] = []
+        events: list[PalaceEvent] = []
         log: list[dict[str, Any]] = []
         if dealer is None:
             dealer, rounds = cut_for_deal(dealt, rng)
             cut = [{p: c.code for p, c in r.items()} for r in rounds]
             log.append({"kind": "cut", "rounds": cut, "dealer": dealer})
-            events.append(
-                public("cut", f"{dealer} wins the cut and deals.", dealer=dealer, rounds=cut)
-            )
+            events.append(Cut(dealer=dealer, rounds=cut))
         elif dealer not in dealt:
             raise ValueError(f"the dealer {dealer!r} must be a player with chips")
         seats = [p for p in order_from_left_of(players, dealer) if p in dealt]
@@ -115,7 +112,7 @@ class PalacePoker:
         events += banner_events
         events += deal_palaces(state, pack, rejects, rng)
         state.turn = seats[0]
-        events.append(public("turn", f"It is {seats[0]}'s turn.", player=seats[0]))
+        events.append(Turn(player=seats[0]))
         state.opening = events
         state.log = log
         return cls(state, rng)
@@ -174,7 +171,7 @@ class PalacePoker:
         """The table options of this deal."""
         return self.state.options
 
-    def opening_events(self) -> list[Event]:
+    def opening_events(self) -> list[PalaceEvent]:
         """The deal's own events (cut, antes, banners, private palace cards, first turn)."""
         return list(self.state.opening)
 
@@ -185,7 +182,7 @@ class PalacePoker:
     def timeout_action(self, pid: str) -> dict[str, Any]:
         """Stay where legal, else fold; in a free step drop the newest soldiers above the cap."""
         if pid != self.to_act:
-            raise IllegalAction(refusal(self.state, pid, {"kind": ActionKind.STAY.value}))
+            raise refusal(self.state, pid, {"kind": ActionKind.STAY.value})
         if self.state.phase is Phase.DISCARD_STEP:
             soldiers = self.state.seat[pid].soldiers
             surplus = max(0, len(soldiers) - self.state.options.max_soldiers)
@@ -254,14 +251,14 @@ class PalacePoker:
 
     # -- the write side ---------------------------------------------------------------------
 
-    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
+    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[PalaceEvent]:
         """Verify against the legal specs, then apply; a refusal changes nothing."""
         if self.is_over or pid != self.to_act:
-            raise IllegalAction(refusal(self.state, pid, {}))
+            raise refusal(self.state, pid, {})
         parsed = parse_action(action)
         data = parsed.model_dump(mode="json")
         if not any(spec.allows(data) for spec in self.legal_actions(pid)):
-            raise IllegalAction(refusal(self.state, pid, data))
+            raise refusal(self.state, pid, data)
         self.state.log.append({"kind": "action", "player": pid, "action": data})
         return apply(self.state, pid, parsed, self._rng)
 

@@ -1,7 +1,8 @@
 """What a player may do now (exact bounds), and why anything else is refused.
 
 The engine accepts an action only when one of these specs allows it, so the buttons, the random
-players and ``act`` share one truth; :func:`refusal` only words the reason for a player.
+players and ``act`` share one truth; :func:`refusal` only finds the reason (a code and its
+facts), which the bot's presenter words.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from typing import Any
 
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from games.cards import Card, codes
+from games.errors import IllegalAction, Param, Refusal
 from games.palace._actions import ActionKind
 from games.palace._options import Betting
+from games.palace._refusals import PalaceRefusal
 from games.palace._state import Battle, PalaceState, Phase
 
 
@@ -72,7 +75,6 @@ def legal_specs(state: PalaceState, pid: str) -> list[ActionSpec]:
                         options=tuple(soldiers), min_count=least, max_count=len(soldiers)
                     )
                 },
-                label=f"Discard soldiers (at least {least})" if least else "Discard soldiers",
             )
         ]
     if state.phase is Phase.BATTLE:
@@ -80,11 +82,8 @@ def legal_specs(state: PalaceState, pid: str) -> list[ActionSpec]:
         if battle is None or pid != battle.to_act:
             return []
         specs = [
-            ActionSpec(kind=ActionKind.FOLD, label="Fold"),
-            ActionSpec(
-                kind=ActionKind.CALL,
-                label=f"Call ({min(battle.to_call, state.stacks[pid])})",
-            ),
+            ActionSpec(kind=ActionKind.FOLD),
+            ActionSpec(kind=ActionKind.CALL),
         ]
         bounds = raise_bounds(state, battle, pid)
         if bounds is not None:
@@ -92,7 +91,6 @@ def legal_specs(state: PalaceState, pid: str) -> list[ActionSpec]:
                 ActionSpec(
                     kind=ActionKind.RAISE,
                     fields={"amount": AmountField(min=bounds[0], max=bounds[1])},
-                    label=f"Raise (call {battle.to_call} + raise)",
                 )
             )
         return specs
@@ -103,7 +101,7 @@ def legal_specs(state: PalaceState, pid: str) -> list[ActionSpec]:
     two_left = must_battle(state)
     if not two_left:
         if state.stacks[pid] >= s and can_draw(state):
-            specs.append(ActionSpec(kind=ActionKind.BUY, label=f"Buy a soldier ({s})"))
+            specs.append(ActionSpec(kind=ActionKind.BUY))
         if me.soldiers and state.stacks[pid] >= s:
             specs.append(
                 ActionSpec(
@@ -115,20 +113,18 @@ def legal_specs(state: PalaceState, pid: str) -> list[ActionSpec]:
                             max_count=len(me.soldiers),
                         )
                     },
-                    label=f"Discard soldiers ({s})",
                 )
             )
-        specs.append(ActionSpec(kind=ActionKind.STAY, label="Stay"))
+        specs.append(ActionSpec(kind=ActionKind.STAY))
     foes = targets(state, pid)
     if foes:
         specs.append(
             ActionSpec(
                 kind=ActionKind.BET,
                 fields={"target": ChoiceField(options=tuple(foes))},
-                label=f"Attack ({min(stake(state, pid), state.stacks[pid])})",
             )
         )
-    specs.append(ActionSpec(kind=ActionKind.FOLD, label="Fold"))
+    specs.append(ActionSpec(kind=ActionKind.FOLD))
     return specs
 
 
@@ -143,70 +139,70 @@ def whose_move(state: PalaceState) -> str | None:
     return state.turn
 
 
-def refusal(state: PalaceState, pid: str, action: dict[str, Any]) -> str:
-    """A sentence telling ``pid`` why ``action`` is not allowed now."""
+def refusal(state: PalaceState, pid: str, action: dict[str, Any]) -> IllegalAction:
+    """Why ``action`` is not allowed for ``pid`` now, as a refusal code with its facts."""
     if state.phase is Phase.OVER:
-        return "The hand is over."
+        return IllegalAction(Refusal.DEAL_OVER)
     mover = whose_move(state)
     if pid not in state.seat:
-        return "You are not dealt into this hand."
+        return IllegalAction(Refusal.NOT_PLAYING)
     if pid != mover:
-        return f"It is {mover}'s turn."
+        return IllegalAction(Refusal.NOT_YOUR_TURN, to_act=mover)
     specs = legal_specs(state, pid)
-    kind = action.get("kind")
+    kind = str(action.get("kind"))
     spec = next((sp for sp in specs if sp.kind == kind), None)
-    allowed = ", ".join(sp.kind for sp in specs)
     if spec is None:
-        return _why_kind(state, pid, str(kind)) + f" You can: {allowed}."
+        code, params = _why_kind(state, pid, kind)
+        return IllegalAction(code, kind=kind, allowed=[sp.kind for sp in specs], **params)
     for name, field in spec.fields.items():
         value = action.get(name)
         if field.contains(value):
             continue
         if isinstance(field, AmountField):
-            if field.min == field.max:
-                return f"The raise is exactly {field.min} chips here."
-            return f"You can raise between {field.min} and {field.max} chips."
+            return IllegalAction(
+                Refusal.AMOUNT_OUT_OF_RANGE, kind=kind, field=name, min=field.min, max=field.max
+            )
         if isinstance(field, ChoiceField):
-            return f"You can attack: {', '.join(str(o) for o in field.options)}."
+            return IllegalAction(
+                Refusal.NOT_A_CHOICE, kind=kind, field=name, options=tuple(field.options)
+            )
         if isinstance(field, CardsField):
             return _why_cards(field, value)
-    return "That action is not allowed now."
+    return IllegalAction(Refusal.NOT_NOW, kind=kind, allowed=[sp.kind for sp in specs])
 
 
-def _why_kind(state: PalaceState, pid: str, kind: str) -> str:
+def _why_kind(state: PalaceState, pid: str, kind: str) -> tuple[str, dict[str, Param]]:
     s = state.options.small_bet
     if state.phase is Phase.DISCARD_STEP:
-        return "First finish your free discard step."
+        return PalaceRefusal.FINISH_DISCARD_STEP, {}
     if state.phase is Phase.BATTLE:
-        return "You are in a battle: fold, call or raise."
+        return PalaceRefusal.IN_BATTLE, {}
     if kind in (ActionKind.CALL, ActionKind.RAISE, ActionKind.DISCARD_SOLDIERS):
-        return f"There is nothing to {kind} now."
+        return PalaceRefusal.NOTHING_TO, {}
     if must_battle(state) and kind in (ActionKind.BUY, ActionKind.DISCARD, ActionKind.STAY):
-        return "With two players left you must bet or fold."
+        return PalaceRefusal.MUST_BATTLE, {}
     if kind == ActionKind.BUY:
         if not can_draw(state):
-            return "There are no cards left to buy."
-        return f"Buying costs {s} chips and you have {state.stacks[pid]}."
+            return PalaceRefusal.NO_CARDS_LEFT, {}
+        return PalaceRefusal.CANT_AFFORD, {"price": s, "stack": state.stacks[pid]}
     if kind == ActionKind.DISCARD:
         if not state.seat[pid].soldiers:
-            return "You have no soldiers to discard."
-        return f"Discarding costs {s} chips and you have {state.stacks[pid]}."
+            return PalaceRefusal.NO_SOLDIERS, {}
+        return PalaceRefusal.CANT_AFFORD, {"price": s, "stack": state.stacks[pid]}
     if kind == ActionKind.BET:
-        return "Nobody left can be attacked: every other banner has your suit."
-    return f"You can't {kind} now."
+        return PalaceRefusal.NO_TARGETS, {}
+    return Refusal.NOT_NOW, {}
 
 
-def _why_cards(field: CardsField, value: object) -> str:
+def _why_cards(field: CardsField, value: object) -> IllegalAction:
     if isinstance(value, list | tuple):
         for item in value:
             try:
                 code = Card.parse(str(item)).code
-            except ValueError as exc:
-                return str(exc)
+            except ValueError:
+                return IllegalAction(PalaceRefusal.BAD_CARD, card=str(item))
             if code not in field.options:
-                return f"{code} is not one of your soldiers."
+                return IllegalAction(PalaceRefusal.NOT_YOUR_SOLDIER, card=code)
         if len(set(value)) != len(value):
-            return "Name each card once."
-    if field.min_count == field.max_count:
-        return f"Choose exactly {field.min_count} of your soldiers."
-    return f"Choose {field.min_count} to {field.max_count} of your soldiers."
+            return IllegalAction(PalaceRefusal.CARD_TWICE)
+    return IllegalAction(PalaceRefusal.CARD_COUNT, min=field.min_count, max=field.max_count)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from games.cards import Card, codes, show
-from games.events import Event, private, public
-from games.palace._state import Ending, PalaceState, Phase, Result, Status
+from games.cards import Card, codes
+from games.palace._events import Ending, HandOver, PalaceEvent, PalaceRevealed, PalaceShown
+from games.palace._hands import PalaceHand, hand_of
+from games.palace._state import PalaceState, Phase, Result, Status
 from games.poker import HandValue, evaluate
 from games.seats import split_pot
 
@@ -57,24 +58,18 @@ def compare_battle(
 
 def reveal_after_battle(
     state: PalaceState, caller: str, other: str, outcome: BattleOutcome
-) -> list[Event]:
+) -> list[PalaceEvent]:
     """PP-17: the caller sees the other's palace; the other sees the caller's on a win or tie."""
-    events = [_show_palace(state, viewer=caller, owner=other)]
+    events: list[PalaceEvent] = [_show_palace(state, viewer=caller, owner=other)]
     if outcome in (BattleOutcome.CALLER, BattleOutcome.TIE):
         events.append(_show_palace(state, viewer=other, owner=caller))
     return events
 
 
-def _show_palace(state: PalaceState, viewer: str, owner: str) -> Event:
+def _show_palace(state: PalaceState, viewer: str, owner: str) -> PalaceShown:
     cards = list(state.seat[owner].palace)
     state.seen.setdefault(viewer, {})[owner] = cards
-    return private(
-        viewer,
-        "palace_shown",
-        f"{owner}'s palace cards: {show(cards)}.",
-        owner=owner,
-        cards=codes(cards),
-    )
+    return PalaceShown(to=viewer, owner=owner, cards=codes(cards))
 
 
 def knock_out(state: PalaceState, loser: str, winner: str | None, status: Status) -> None:
@@ -96,7 +91,9 @@ def knock_out(state: PalaceState, loser: str, winner: str | None, status: Status
         state.seat[winner].soldiers.extend(gained)
 
 
-def finish(state: PalaceState, ending: Ending, winners: list[str], hands: dict[str, str]) -> Event:
+def finish(
+    state: PalaceState, ending: Ending, winners: list[str], hands: dict[str, PalaceHand]
+) -> HandOver:
     """Pay the pot to ``winners`` (PP-22 split in seat order) and close the hand."""
     ordered = [p for p in state.seats if p in winners]
     payouts = split_pot(state.pot, ordered)
@@ -108,42 +105,21 @@ def finish(state: PalaceState, ending: Ending, winners: list[str], hands: dict[s
     state.step_player = None
     state.turn = None
     state.result = Result(ending=ending, winners=ordered, payouts=payouts, hands=hands)
-    names = " and ".join(ordered)
-    reason = {
-        Ending.LAST_PLAYER: "is the last player in the hand",
-        Ending.SAME_BANNERS: "hold banners of one suit, so no battle is possible",
-        Ending.QUIET_ROUND: "win the showdown after a round with no buy and no bet",
-        Ending.MAX_ROUNDS: "win the showdown after the last allowed round",
-        Ending.BATTLE_TIE: "tied the last battle",
-    }[ending]
-    paid = ", ".join(f"{p} {a}" for p, a in payouts.items())
-    return public(
-        "hand_over",
-        f"{names} {reason}: pot paid ({paid}).",
-        ending=ending.value,
-        winners=ordered,
-        payouts=payouts,
-    )
+    return HandOver(ending=ending, winners=ordered, payouts=payouts)
 
 
-def final_showdown(state: PalaceState, ending: Ending) -> list[Event]:
+def final_showdown(state: PalaceState, ending: Ending) -> list[PalaceEvent]:
     """PP-21/PP-23: best five of each remaining hand, no suit excluded; all palaces shown."""
     players = state.active()
     values = {pid: evaluate(all_cards_of(state, pid)) for pid in players}
     best = max(values.values())
     winners = [p for p in players if values[p] == best]
-    events: list[Event] = []
+    hands = {pid: hand_of(values[pid]) for pid in players}
+    events: list[PalaceEvent] = []
     for pid in players:
         state.shown[pid] = list(state.seat[pid].palace)
         events.append(
-            public(
-                "palace_revealed",
-                f"{pid} shows {show(state.seat[pid].palace)}: {values[pid].name}.",
-                player=pid,
-                cards=codes(state.seat[pid].palace),
-                hand=values[pid].name,
-            )
+            PalaceRevealed(player=pid, cards=codes(state.seat[pid].palace), hand=hands[pid])
         )
-    hands = {pid: str(values[pid].name) for pid in players}
     events.append(finish(state, ending, winners, hands))
     return events

@@ -8,7 +8,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.cards import Card, Suit
-from games.events import Event
+from games.palace._events import Ending, PalaceEvent
+from games.palace._hands import PalaceHand
 from games.palace._options import PalaceOptions
 
 
@@ -29,21 +30,6 @@ class Status(StrEnum):
     """PP-11 / PP-14: left the hand by folding."""
     BEATEN = "beaten"
     """PP-16 / PP-17: lost a battle (or tied one and went out with the other battler)."""
-
-
-class Ending(StrEnum):
-    """How the hand ended."""
-
-    LAST_PLAYER = "last_player"
-    """PP-18."""
-    SAME_BANNERS = "same_banners"
-    """PP-20."""
-    QUIET_ROUND = "quiet_round"
-    """PP-21."""
-    MAX_ROUNDS = "max_rounds"
-    """PP-23."""
-    BATTLE_TIE = "battle_tie"
-    """PP-16: the last two tied a battle and split the pot."""
 
 
 class SeatState(BaseModel):
@@ -85,8 +71,8 @@ class Result(BaseModel):
     ending: Ending
     winners: list[str]
     payouts: dict[str, int]
-    hands: dict[str, str] = Field(default_factory=dict)
-    """PP-21 / PP-23 showdown: each remaining player's hand name."""
+    hands: dict[str, PalaceHand] = Field(default_factory=dict)
+    """PP-21 / PP-23 showdown: each remaining player's hand."""
 
 
 class PalaceState(BaseModel):
@@ -127,7 +113,7 @@ class PalaceState(BaseModel):
     shown: dict[str, list[Card]] = Field(default_factory=dict)
     """PP-21: palace cards shown to the whole table at the final showdown."""
     result: Result | None = None
-    opening: list[Event] = Field(default_factory=list)
+    opening: list[PalaceEvent] = Field(default_factory=list)
     log: list[dict[str, Any]] = Field(default_factory=list)
     start_deck: list[Card] = Field(default_factory=list)
     rng: list[Any] = Field(default_factory=list)

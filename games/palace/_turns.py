@@ -8,9 +8,28 @@ from __future__ import annotations
 
 import random
 
-from games.cards import Card, Deck, show
-from games.events import Event, public
+from games.cards import Card, Deck, codes
 from games.palace._actions import Bet, Buy, Call, Discard, DiscardSoldiers, Fold, Raise, Stay
+from games.palace._events import (
+    BattleFolded,
+    BattleTied,
+    BattleWon,
+    BetPlaced,
+    Bought,
+    Called,
+    Captured,
+    Discarded,
+    DiscardsReshuffled,
+    Ending,
+    Folded,
+    PalaceEvent,
+    Raised,
+    RaiseReturned,
+    SoldiersDiscarded,
+    Stayed,
+    Turn,
+)
+from games.palace._hands import hand_of
 from games.palace._legal import stake
 from games.palace._showdown import (
     BattleOutcome,
@@ -20,7 +39,7 @@ from games.palace._showdown import (
     knock_out,
     reveal_after_battle,
 )
-from games.palace._state import Battle, Ending, PalaceState, Phase, Status
+from games.palace._state import Battle, PalaceState, Phase, Status
 
 
 def pay(state: PalaceState, pid: str, amount: int) -> int:
@@ -32,7 +51,7 @@ def pay(state: PalaceState, pid: str, amount: int) -> int:
     return paid
 
 
-def apply(state: PalaceState, pid: str, action: object, rng: random.Random) -> list[Event]:
+def apply(state: PalaceState, pid: str, action: object, rng: random.Random) -> list[PalaceEvent]:
     """Dispatch one verified action."""
     match action:
         case Buy():
@@ -43,13 +62,13 @@ def apply(state: PalaceState, pid: str, action: object, rng: random.Random) -> l
             return _paid_discard(state, pid, cards)
         case Stay():
             state.quiet.append(pid)
-            return [public("stay", f"{pid} stays.", player=pid), *_pass_turn(state, pid)]
+            return [Stayed(player=pid), *_pass_turn(state, pid)]
         case Fold() if state.phase is Phase.BATTLE:
             return _battle_fold(state, pid)
         case Fold():
             knock_out(state, pid, None, Status.FOLDED)
             state.quiet.append(pid)
-            return [public("fold", f"{pid} folds.", player=pid), *_pass_turn(state, pid)]
+            return [Folded(player=pid), *_pass_turn(state, pid)]
         case Bet(target=target):
             return _bet(state, pid, target)
         case Call():
@@ -59,34 +78,20 @@ def apply(state: PalaceState, pid: str, action: object, rng: random.Random) -> l
     raise TypeError(f"not a Palace Poker action: {action!r}")  # pragma: no cover
 
 
-def _buy(state: PalaceState, pid: str, rng: random.Random) -> list[Event]:
+def _buy(state: PalaceState, pid: str, rng: random.Random) -> list[PalaceEvent]:
     """PP-7/PP-8: pay S, take the top card face up; then the free discard step."""
-    events: list[Event] = []
+    events: list[PalaceEvent] = []
     pay(state, pid, state.options.small_bet)
     if not state.draw:
         pile = Deck(state.draw, stacked=state.stacked)
         pile.gather(state.discards, rng)
         state.draw, state.discards = list(pile.cards), []
-        events.append(
-            public(
-                "discards_reshuffled",
-                f"The draw pile is empty: {len(state.draw)} discards are shuffled into a new pile.",
-                count=len(state.draw),
-            )
-        )
+        events.append(DiscardsReshuffled(count=len(state.draw)))
     card = state.draw.pop(0)
     state.seat[pid].soldiers.append(card)
     state.quiet = []
     state.phase, state.step_player = Phase.DISCARD_STEP, pid
-    events.append(
-        public(
-            "buy",
-            f"{pid} pays {state.options.small_bet} and buys {card}.",
-            player=pid,
-            card=card.code,
-            pot=state.pot,
-        )
-    )
+    events.append(Bought(player=pid, card=card.code, price=state.options.small_bet, pot=state.pot))
     return events
 
 
@@ -99,39 +104,27 @@ def _take_soldiers(state: PalaceState, pid: str, cards: list[str]) -> list[Card]
     return gone
 
 
-def _free_discard(state: PalaceState, pid: str, cards: list[str]) -> list[Event]:
+def _free_discard(state: PalaceState, pid: str, cards: list[str]) -> list[PalaceEvent]:
     """The free step after a buy or a capture; then the turn passes on from its owner."""
     gone = _take_soldiers(state, pid, cards)
     state.step_player = None
     state.phase = Phase.PLAY
-    event = public(
-        "discard_soldiers",
-        f"{pid} discards {len(gone)} soldier{'s' * (len(gone) != 1)} face down.",
-        player=pid,
-        count=len(gone),
-    )
+    event = SoldiersDiscarded(player=pid, count=len(gone))
     owner = state.turn
     assert owner is not None  # noqa: S101 - a step always belongs to a turn
     return [event, *_pass_turn(state, owner)]
 
 
-def _paid_discard(state: PalaceState, pid: str, cards: list[str]) -> list[Event]:
+def _paid_discard(state: PalaceState, pid: str, cards: list[str]) -> list[PalaceEvent]:
     """PP-9: pay S, discard one or more soldiers face down."""
     pay(state, pid, state.options.small_bet)
     gone = _take_soldiers(state, pid, cards)
     state.quiet.append(pid)
-    event = public(
-        "discard",
-        f"{pid} pays {state.options.small_bet} and discards {len(gone)} soldier"
-        f"{'s' * (len(gone) != 1)} face down.",
-        player=pid,
-        count=len(gone),
-        pot=state.pot,
-    )
+    event = Discarded(player=pid, count=len(gone), price=state.options.small_bet, pot=state.pot)
     return [event, *_pass_turn(state, pid)]
 
 
-def _bet(state: PalaceState, pid: str, target: str) -> list[Event]:
+def _bet(state: PalaceState, pid: str, target: str) -> list[PalaceEvent]:
     """PP-12/PP-13: the attacker opens with exactly their own stake (all-in if short)."""
     paid = pay(state, pid, stake(state, pid))
     state.quiet = []
@@ -139,23 +132,14 @@ def _bet(state: PalaceState, pid: str, target: str) -> list[Event]:
     state.battle = Battle(
         attacker=pid, defender=target, to_act=target, to_call=stake(state, target)
     )
-    return [
-        public(
-            "bet",
-            f"{pid} attacks {target} and bets {paid}.",
-            attacker=pid,
-            defender=target,
-            amount=paid,
-            pot=state.pot,
-        )
-    ]
+    return [BetPlaced(attacker=pid, defender=target, amount=paid, pot=state.pot)]
 
 
 def _other(battle: Battle, pid: str) -> str:
     return battle.defender if pid == battle.attacker else battle.attacker
 
 
-def _raise(state: PalaceState, pid: str, amount: int) -> list[Event]:
+def _raise(state: PalaceState, pid: str, amount: int) -> list[PalaceEvent]:
     """PP-14: pay the call, then the raise; the other battler now owes the raise."""
     battle = state.battle
     assert battle is not None  # noqa: S101
@@ -165,55 +149,37 @@ def _raise(state: PalaceState, pid: str, amount: int) -> list[Event]:
     battle.raises += 1
     battle.last_raise, battle.last_raiser = amount, pid
     battle.to_act, battle.to_call = other, amount
-    return [
-        public(
-            "raise",
-            f"{pid} pays {called} and raises {amount}.",
-            player=pid,
-            called=called,
-            amount=amount,
-            pot=state.pot,
-        )
-    ]
+    return [Raised(player=pid, called=called, amount=amount, pot=state.pot)]
 
 
-def _battle_fold(state: PalaceState, pid: str) -> list[Event]:
+def _battle_fold(state: PalaceState, pid: str) -> list[PalaceEvent]:
     """PP-14: the folder is out; an uncalled raise goes back; the other captures."""
     battle = state.battle
     assert battle is not None  # noqa: S101
     winner = _other(battle, pid)
-    events = [public("battle_fold", f"{pid} folds to {winner}.", player=pid, winner=winner)]
+    events: list[PalaceEvent] = [BattleFolded(player=pid, winner=winner)]
     if battle.last_raiser == winner and battle.last_raise:
         back = battle.last_raise
         state.pot -= back
         state.stacks[winner] += back
         state.seat[winner].put_in -= back
-        events.append(
-            public(
-                "raise_returned",
-                f"{winner} takes back the uncalled raise of {back}.",
-                player=winner,
-                amount=back,
-            )
-        )
+        events.append(RaiseReturned(player=winner, amount=back))
     knock_out(state, pid, winner, Status.FOLDED)
     return events + _after_battle(state, winner)
 
 
-def _call(state: PalaceState, pid: str) -> list[Event]:
+def _call(state: PalaceState, pid: str) -> list[PalaceEvent]:
     """PP-14/PP-16/PP-17: pay the call (all-in if short) and show the battle down."""
     battle = state.battle
     assert battle is not None  # noqa: S101
     paid = pay(state, pid, battle.to_call)
     other = _other(battle, pid)
-    events = [public("call", f"{pid} calls {paid}.", player=pid, amount=paid, pot=state.pot)]
+    events: list[PalaceEvent] = [Called(player=pid, amount=paid, pot=state.pot)]
     outcome, mine, theirs = compare_battle(state, pid, other)
     events += reveal_after_battle(state, pid, other, outcome)
     if outcome is BattleOutcome.TIE:
         last_two = len(state.active()) == 2
-        events.append(
-            public("battle_tie", f"{pid} and {other} tie the battle.", players=[pid, other])
-        )
+        events.append(BattleTied(players=[pid, other]))
         if last_two:
             events.append(finish(state, Ending.BATTLE_TIE, [pid, other], {}))
             return events
@@ -222,17 +188,13 @@ def _call(state: PalaceState, pid: str) -> list[Event]:
         return events + _after_battle(state, None)
     winner, loser = (pid, other) if outcome is BattleOutcome.CALLER else (other, pid)
     hand = mine if winner == pid else theirs
-    text = f"{winner} wins the battle against {loser}"
-    data: dict[str, object] = {"winner": winner, "loser": loser}
-    if state.options.announce_battle_hands:
-        text += f" with {hand.name}"
-        data["hand"] = str(hand.name)
-    events.append(public("battle_won", text + ".", **data))
+    announced = hand_of(hand) if state.options.announce_battle_hands else None
+    events.append(BattleWon(winner=winner, loser=loser, hand=announced))
     knock_out(state, loser, winner, Status.BEATEN)
     return events + _after_battle(state, winner)
 
 
-def _after_battle(state: PalaceState, winner: str | None) -> list[Event]:
+def _after_battle(state: PalaceState, winner: str | None) -> list[PalaceEvent]:
     """End the hand at once if it is decided; otherwise the winner's free discard step."""
     state.battle = None
     state.phase = Phase.PLAY
@@ -243,18 +205,10 @@ def _after_battle(state: PalaceState, winner: str | None) -> list[Event]:
         assert state.turn is not None  # noqa: S101
         return _pass_turn(state, state.turn)
     state.phase, state.step_player = Phase.DISCARD_STEP, winner
-    count = len(state.seat[winner].soldiers)
-    return [
-        public(
-            "capture",
-            f"{winner} now has {count} soldiers ({show(state.seat[winner].soldiers)}).",
-            player=winner,
-            soldiers=[c.code for c in state.seat[winner].soldiers],
-        )
-    ]
+    return [Captured(player=winner, soldiers=codes(state.seat[winner].soldiers))]
 
 
-def _hand_decided(state: PalaceState) -> list[Event]:
+def _hand_decided(state: PalaceState) -> list[PalaceEvent]:
     """PP-18 (one left) and PP-20 (all left share a banner suit) end the hand at once."""
     left = state.active()
     if len(left) == 1:
@@ -265,7 +219,7 @@ def _hand_decided(state: PalaceState) -> list[Event]:
     return []
 
 
-def _pass_turn(state: PalaceState, owner: str) -> list[Event]:
+def _pass_turn(state: PalaceState, owner: str) -> list[PalaceEvent]:
     """The turn passes left of ``owner``; PP-21 and PP-23 may end the hand first."""
     ended = _hand_decided(state)
     if ended:
@@ -286,4 +240,4 @@ def _pass_turn(state: PalaceState, owner: str) -> list[Event]:
             return final_showdown(state, Ending.MAX_ROUNDS)
     state.turn = nxt
     state.phase = Phase.PLAY
-    return [public("turn", f"It is {nxt}'s turn.", player=nxt)]
+    return [Turn(player=nxt)]

@@ -6,8 +6,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+from pydantic import BaseModel
+
 from games.cards import FULL_DECK, Card
-from games.events import Event
+from games.errors import IllegalAction
+from games.events import GameEvent
 from games.palace import PalaceOptions, PalacePoker
 
 NAMES = "abcdefghij"
@@ -68,6 +72,26 @@ def codes_in(text: str, cards: Sequence[Card]) -> set[str]:
     return found
 
 
-def public_text(events: Sequence[Event]) -> str:
+def refused(
+    game: PalacePoker,
+    pid: str,
+    action: BaseModel | dict[str, Any],
+    code: str | None,
+    **params: Any,
+) -> IllegalAction:
+    """Assert ``action`` is refused with ``code`` (``None``: any code) and at least ``params``,
+    changing nothing."""
+    before = game.snapshot()
+    with pytest.raises(IllegalAction) as caught:
+        game.act(pid, action)
+    assert game.snapshot() == before
+    error = caught.value
+    assert code is None or error.code == code, (error.code, error.params)
+    for name, value in params.items():
+        assert error.params.get(name) == value, (name, error.params)
+    return error
+
+
+def public_text(events: Sequence[GameEvent]) -> str:
     """Every public event as JSON, for scans."""
     return "\n".join(e.model_dump_json() for e in events if e.is_public)

@@ -6,12 +6,20 @@ from typing import Any
 
 import pytest
 
-from games.cards import Card
-from games.errors import IllegalAction
-from games.palace import Ending, PalacePoker, Status
+from games.cards import Card, Rank
+from games.errors import IllegalAction, Refusal
+from games.palace import BattleWon, Ending, PalacePoker, PalaceRefusal, Status
 from games.palace._showdown import all_cards_of, battle_hand
-from games.poker import evaluate
-from tests.games.palace.helpers import codes_in, deal_deck, kinds, public_text, spec, table
+from games.poker import Category, evaluate
+from tests.games.palace.helpers import (
+    codes_in,
+    deal_deck,
+    kinds,
+    public_text,
+    refused,
+    spec,
+    table,
+)
 
 # Seat a's, b's and c's palace cards for each showdown case (banners first).
 EXCLUSION = (["2s", "Qh", "Jd"], ["Kh Kd 3c", "Qc 7d 4s", "10d 9d 8d"])
@@ -48,8 +56,9 @@ def test_pp12_no_attack_on_a_banner_of_your_own_suit():
     game = table(5, deal_deck(["As", "Ah", "Ad", "Ac", "Ks"], palaces))
     assert game.state.seat["e"].banner == Card.parse("Ks")
     assert spec(game, "a", "bet").fields["target"].options == ("b", "c", "d")
-    with pytest.raises(IllegalAction, match="You can attack: b, c, d"):
-        game.act("a", {"kind": "bet", "target": "e"})
+    refused(
+        game, "a", {"kind": "bet", "target": "e"}, Refusal.NOT_A_CHOICE, options=("b", "c", "d")
+    )
     with pytest.raises(IllegalAction):
         game.act("a", {"kind": "bet", "target": "a"})
 
@@ -87,8 +96,7 @@ def test_pp14_limit_raises_are_b_or_2s_and_capped():
     game.act("a", {"kind": "bet", "target": "b"})
     raise_field = spec(game, "b", "raise").fields["amount"]
     assert (raise_field.min, raise_field.max) == (30, 30)  # b has a soldier: B
-    with pytest.raises(IllegalAction, match="exactly 30"):
-        game.act("b", {"kind": "raise", "amount": 40})
+    refused(game, "b", {"kind": "raise", "amount": 40}, Refusal.AMOUNT_OUT_OF_RANGE, min=30, max=30)
     stack = game.stacks["b"]
     game.act("b", {"kind": "raise", "amount": 30})
     assert game.stacks["b"] == stack - 20 - 30
@@ -120,8 +128,14 @@ def test_pp14_no_limit_raise_bounds():
     game.act("a", {"kind": "bet", "target": "b"})
     field = spec(game, "b", "raise").fields["amount"]
     assert (field.min, field.max) == (25, game.stacks["b"] - 20)
-    with pytest.raises(IllegalAction, match="between 25 and"):
-        game.act("b", {"kind": "raise", "amount": 24})
+    refused(
+        game,
+        "b",
+        {"kind": "raise", "amount": 24},
+        Refusal.AMOUNT_OUT_OF_RANGE,
+        min=25,
+        max=game.stacks["b"] - 20,
+    )
     game.act("b", {"kind": "raise", "amount": 100})
     # A re-raise needs the call and at least B on top.
     field = spec(game, "a", "raise").fields["amount"]
@@ -135,8 +149,7 @@ def test_pp15_all_in_for_ante_and_battle_amounts_but_not_for_buys():
     game = table(3, deal_deck(*SHORT), stacks={"a": 8, "b": 12, "c": 100})
     assert (game.stacks["a"], game.stacks["b"]) == (3, 7)  # ante 5: a and b both pay
     assert "buy" not in kinds(game, "a")
-    with pytest.raises(IllegalAction, match="Buying costs 10 chips and you have 3"):
-        game.act("a", {"kind": "buy"})
+    refused(game, "a", {"kind": "buy"}, PalaceRefusal.CANT_AFFORD, kind="buy", price=10, stack=3)
     game.act("a", {"kind": "bet", "target": "b"})  # stake 10, a has 3: all-in
     assert game.stacks["a"] == 0
     assert game.state.seat["a"].status is Status.IN
@@ -155,8 +168,10 @@ def test_pp16_banner_suit_cards_do_not_count():
     # while b's queens keep b's own banner Qh.
     a_all, b_all = (evaluate(all_cards_of(game.state, p)) for p in "ab")
     assert a_all > b_all
-    assert battle_hand(game.state, "b", "a").name == "Pair of queens"
-    assert battle_hand(game.state, "a", "b").name.startswith("High card, king")
+    queens = battle_hand(game.state, "b", "a")
+    assert (queens.category, queens.ranks[0]) == (Category.ONE_PAIR, Rank.QUEEN)
+    king_high = battle_hand(game.state, "a", "b")
+    assert (king_high.category, king_high.ranks[0]) == (Category.HIGH_CARD, Rank.KING)
     game.act("b", {"kind": "call"})
     assert game.state.seat["a"].status is Status.BEATEN
     assert game.state.seat["b"].status is Status.IN
@@ -200,20 +215,21 @@ def test_pp17_caller_sees_the_other_palace_and_shows_theirs_only_on_a_win():
     assert lost.view("b").seen_palaces == {"a": Card.parse_many("7d Ks 4c")}
     assert lost.view("a").seen_palaces == {}
     shown = [e for e in events if e.kind == "palace_shown"]
-    assert [(e.to, e.data["owner"]) for e in shown] == [("b", "a")]
+    assert [(e.to, e.owner) for e in shown] == [("b", "a")]  # type: ignore[union-attr]
     hidden = Card.parse_many("7d Ks 4c 7c Kd 4d")
     assert codes_in(public_text(events), hidden) == set()
     assert codes_in(lost.view(None).model_dump_json(), hidden) == set()
     assert codes_in(lost.view("c").model_dump_json(), hidden) == set()
-    won = next(e for e in events if e.kind == "battle_won")
-    assert won.data == {"winner": "a", "loser": "b"}
+    won = next(e for e in events if isinstance(e, BattleWon))
+    assert (won.winner, won.loser, won.hand) == ("a", "b", None)
 
     win = battle(EXCLUSION, announce_battle_hands=True)
     events = win.act("b", {"kind": "call"})  # b called last and won
     assert win.view("a").seen_palaces == {"b": Card.parse_many("Qc 7d 4s")}
     assert win.view("b").seen_palaces == {"a": Card.parse_many("Kh Kd 3c")}
-    won = next(e for e in events if e.kind == "battle_won")
-    assert won.data["hand"] == "Pair of queens"
+    won = next(e for e in events if isinstance(e, BattleWon))
+    assert won.hand is not None
+    assert (won.hand.category, won.hand.ranks[0]) == (Category.ONE_PAIR, "Q")
 
 
 def test_pp17_the_winner_captures_and_must_discard_down_to_the_cap():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.cards import FULL_DECK, Card
-from games.palace import PalaceOptions, PalacePoker
+from games.palace import Banner, PalaceCards, PalaceOptions, PalacePoker
 from games.palace._showdown import all_cards_of
-from games.poker import evaluate
+from games.poker import Category, evaluate
 from games.randomness import new_rng
 from games.seats import cut_for_deal
 from tests.games.palace.helpers import NAMES, deal_deck, full_deck, kinds, table
@@ -15,6 +15,10 @@ from tests.games.palace.helpers import NAMES, deal_deck, full_deck, kinds, table
 
 def banners(game: PalacePoker) -> list[str]:
     return [game.view(None).seats[i].banner.code for i in range(len(game.state.seats))]  # type: ignore[union-attr]
+
+
+def banner_events(game: PalacePoker) -> list[Banner]:
+    return [e for e in game.opening_events() if isinstance(e, Banner)]
 
 
 def test_pp1_two_to_ten_players_and_standard_hand_ranks():
@@ -35,8 +39,8 @@ def test_pp1_two_to_ten_players_and_standard_hand_ranks():
     result = game.state.result
     assert result is not None
     assert result.winners == ["c"]
-    assert result.hands["c"].startswith("Flush")
-    assert result.hands["a"].startswith("Straight")
+    assert result.hands["c"].category is Category.FLUSH
+    assert result.hands["a"].category is Category.STRAIGHT
     hand = {p: evaluate(all_cards_of(game.state, p)) for p in "ab"}
     assert hand["a"] < hand["b"]
     assert hand["a"].category == hand["b"].category
@@ -107,8 +111,8 @@ def test_pp4_everyone_antes_and_seat_zero_is_left_of_the_dealer():
 def test_pp5_banner_suits_differ_within_each_group_of_four(n, top, expected, rejected):
     game = table(n, full_deck(top))
     assert banners(game) == expected
-    events = [e for e in game.opening_events() if e.kind == "banner"]
-    assert [c for e in events for c in e.data["rejected"]] == rejected
+    events = [e for e in game.opening_events() if isinstance(e, Banner)]
+    assert [c for e in events for c in e.rejected] == rejected
     # PP-6 on a stacked deck: the rejects go under the rest of the deck, so they are the last
     # cards of the draw pile, in the order they were turned.
     assert [c.code for c in game.state.draw[-len(rejected) :]] == rejected
@@ -126,7 +130,7 @@ def test_pp5_ten_players_run_the_deck_out_and_reshuffle_the_rejects():
     ):
         game = table(n, deck)
         assert banners(game) == expected, n
-        assert [e.kind for e in game.opening_events()].count("rejects_reshuffled") == 1
+        assert [str(e.kind) for e in game.opening_events()].count("rejects_reshuffled") == 1
         suits = [game.state.seat[p].banner_suit for p in game.state.seats]
         for group in (suits[0:4], suits[4:8], suits[8:10]):
             assert len(set(group)) == len(group)
@@ -140,9 +144,9 @@ def test_pp5_ten_players_run_the_deck_out_and_reshuffle_the_rejects():
 def test_pp5_rejected_banner_cards_are_public_for_the_whole_deal():
     # Three players: b turns Ks (a holds the spade) before Kh; the table saw Ks face up.
     game = table(3, full_deck(["As", "Ks", "Kh", "Qd"]))
-    event = next(e for e in game.opening_events() if e.kind == "banner" and e.data["player"] == "b")
+    event = next(e for e in banner_events(game) if e.player == "b")
     assert event.is_public
-    assert event.data["rejected"] == ["Ks"]
+    assert event.rejected == ["Ks"]
     assert "Ks" not in [c.code for seat in game.state.seat.values() for c in seat.palace]
     for viewer in (None, "a", "b", "c"):
         assert game.view(viewer).rejected_banner_cards == [Card.parse("Ks")]
@@ -164,7 +168,7 @@ def test_pp5_rejects_dealt_into_a_palace_are_still_public_knowledge():
     # Ten players in suit order (see above): the 47 rejects are reshuffled and g turns Qs..2s
     # a second time; PP-6 then deals rejected cards as palace cards (a's first one is Jc).
     game = table(10, [c.code for c in FULL_DECK])
-    turned = [c for e in game.opening_events() if e.kind == "banner" for c in e.data["rejected"]]
+    turned = [c for e in banner_events(game) for c in e.rejected]
     public = game.view(None)
     assert [c.code for c in public.rejected_banner_cards] == turned
     assert turned.count("Qs") == 2
@@ -194,9 +198,9 @@ def test_pp6_three_palace_cards_each_one_at_a_time_and_private():
     assert [c.code for c in game.state.seat["b"].palace] == ["5c", "6c", "7c"]
     assert game.state.draw[0] == Card.parse("Jc")
     assert len(game.state.draw) == 52 - 3 - 9
-    dms = [e for e in game.opening_events() if e.kind == "palace_cards"]
+    dms = [e for e in game.opening_events() if isinstance(e, PalaceCards)]
     assert {e.to for e in dms} == {"a", "b", "c"}
-    assert next(e for e in dms if e.to == "c").data["cards"] == ["8c", "9c", "10c"]
+    assert next(e for e in dms if e.to == "c").cards == ["8c", "9c", "10c"]
     assert game.view("a").palace == Card.parse_many("2c 3c 4c")
     assert game.view(None).palace == []
     assert all(s.palace_count == 3 for s in game.view(None).seats)

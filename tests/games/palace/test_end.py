@@ -5,9 +5,18 @@ from __future__ import annotations
 import pytest
 
 from games.cards import Card
-from games.errors import IllegalAction
-from games.palace import Ending, PalaceOptions, PalacePoker
-from tests.games.palace.helpers import codes_in, deal_deck, full_deck, kinds, public_text, table
+from games.errors import IllegalAction, Refusal
+from games.palace import Ending, PalaceHand, PalaceOptions, PalacePoker, PalaceRefusal
+from games.poker import Category
+from tests.games.palace.helpers import (
+    codes_in,
+    deal_deck,
+    full_deck,
+    kinds,
+    public_text,
+    refused,
+    table,
+)
 
 FIVE = ["As", "Ah", "Ad", "Ac", "Ks"]
 """Banners of five seats: a (seat 0) and e (seat 4) both hold spades."""
@@ -30,8 +39,7 @@ def test_pp19_two_players_left_must_bet_or_fold():
     game = table(3)
     game.act("a", {"kind": "fold"})
     assert kinds(game, "b") == ["bet", "fold"]
-    with pytest.raises(IllegalAction, match="two players left you must bet or fold"):
-        game.act("b", {"kind": "stay"})
+    refused(game, "b", {"kind": "stay"}, PalaceRefusal.MUST_BATTLE, allowed=["bet", "fold"])
     assert game.timeout_action("b") == {"kind": "fold"}
     assert kinds(table(2), "a") == ["bet", "fold"]
 
@@ -59,7 +67,7 @@ def test_pp21_a_round_with_no_buy_or_bet_ends_in_a_normal_showdown():
     assert result.ending is Ending.QUIET_ROUND
     # No banner-suit exclusion here: a's Ah counts although b's banner is a heart.
     assert result.winners == ["a"]
-    assert result.hands["a"] == "Three of a kind, aces"
+    assert result.hands["a"] == PalaceHand(category=Category.THREE_OF_A_KIND, ranks=("A", "2"))
     palaces = Card.parse_many("Ah Ad 2c Kd Kc 3c 2d 3d 4d")
     assert codes_in(public_text(events), palaces) == {c.code for c in palaces}
     assert set(game.view(None).shown_palaces) == {"a", "b", "c"}
@@ -112,8 +120,9 @@ def test_pp23_the_round_limit_ends_the_hand_in_a_showdown():
 def test_timeout_defaults_in_every_phase():
     game = table(3)
     assert game.timeout_action("a") == {"kind": "stay"}
-    with pytest.raises(IllegalAction, match="It is a's turn"):
+    with pytest.raises(IllegalAction) as caught:
         game.timeout_action("b")
+    assert (caught.value.code, caught.value.params) == (Refusal.NOT_YOUR_TURN, {"to_act": "a"})
     game.act("a", {"kind": "buy"})
     assert game.timeout_action("a") == {"kind": "discard_soldiers", "cards": []}
     game.act("a", game.timeout_action("a"))
@@ -126,8 +135,9 @@ def test_timeout_defaults_in_every_phase():
     assert game.timeout_action("a") == {"kind": "fold"}
     game.act("a", game.timeout_action("a"))
     assert game.is_over
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction) as caught:
         game.timeout_action("b")
+    assert caught.value.code == Refusal.DEAL_OVER
 
 
 def test_next_deal_passes_left_and_broke_players_sit_out():
