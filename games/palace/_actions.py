@@ -1,14 +1,13 @@
 """The actions of Palace Poker as pydantic models (the spec's "Actions" paragraph).
 
-Every action is also accepted as a dict with ``"kind"``; :func:`parse_action` turns either into
-one model of the :data:`Action` union, or refuses it (``unknown_action``, ``bad_action``).
+Every action is also accepted as a dict with ``"kind"``; the engine core parses either into one
+model of the :data:`Action` union, or refuses it (``unknown_action``, ``bad_action``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -16,11 +15,7 @@ from pydantic import (
     Field,
     StrictInt,
     StrictStr,
-    TypeAdapter,
-    ValidationError,
 )
-
-from games.errors import IllegalAction, Refusal
 
 
 class ActionKind(StrEnum):
@@ -96,20 +91,3 @@ Action = Annotated[
     Buy | DiscardSoldiers | Discard | Stay | Fold | Bet | Call | Raise,
     Field(discriminator="kind"),
 ]
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
-
-
-def parse_action(action: BaseModel | Mapping[str, Any]) -> Any:
-    """One action model from a model or a dict; unknown kinds and bad fields are refused."""
-    data = action.model_dump() if isinstance(action, BaseModel) else dict(action)
-    kind = data.get("kind")
-    known = [k.value for k in ActionKind]
-    if kind not in known:
-        raise IllegalAction(Refusal.UNKNOWN_ACTION, kind=str(kind), allowed=known)
-    try:
-        return _ADAPTER.validate_python(data)
-    except ValidationError as exc:
-        errors = exc.errors()
-        where = errors[0]["loc"] if errors else ()
-        field = next((str(p) for p in where if str(p) != kind), None)
-        raise IllegalAction(Refusal.BAD_ACTION, kind=str(kind), field=field) from exc

@@ -1,7 +1,7 @@
 """What a player may do now (exact bounds), and why anything else is refused.
 
 The engine accepts an action only when one of these specs allows it, so the buttons, the random
-players and ``act`` share one truth; :func:`refusal` only finds the reason (a code and its
+players and ``act`` share one truth; :func:`explain` only finds the reason (a code and its
 facts), which the bot's presenter words.
 """
 
@@ -139,16 +139,12 @@ def whose_move(state: PalaceState) -> str | None:
     return state.turn
 
 
-def refusal(state: PalaceState, pid: str, action: dict[str, Any]) -> IllegalAction:
-    """Why ``action`` is not allowed for ``pid`` now, as a refusal code with its facts."""
-    if state.phase is Phase.OVER:
-        return IllegalAction(Refusal.DEAL_OVER)
-    mover = whose_move(state)
-    if pid not in state.seat:
-        return IllegalAction(Refusal.NOT_PLAYING)
-    if pid != mover:
-        return IllegalAction(Refusal.NOT_YOUR_TURN, to_act=mover)
-    specs = legal_specs(state, pid)
+def explain(
+    state: PalaceState, pid: str, action: dict[str, Any], specs: list[ActionSpec]
+) -> IllegalAction:
+    """Why no spec in ``specs`` (``pid``'s legal actions) allows ``action``: a refusal code with
+    its facts. The core has already refused a finished deal, an outsider and a move out of turn.
+    """
     kind = str(action.get("kind"))
     spec = next((sp for sp in specs if sp.kind == kind), None)
     if spec is None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from pydantic import BaseModel, Field
 
 from games.cards import Card, Suit
+from games.core import CoreState
 from games.palace._events import Ending, PalaceEvent
 from games.palace._hands import PalaceHand
 from games.palace._options import PalaceOptions
@@ -75,18 +75,13 @@ class Result(BaseModel):
     """PP-21 / PP-23 showdown: each remaining player's hand."""
 
 
-class PalaceState(BaseModel):
-    """Everything needed to continue the deal, the RNG state included."""
+class PalaceState(CoreState[PalaceOptions]):
+    """Everything needed to continue the deal (the core's part: players, stacks, the log, the
+    starting deck, the RNG)."""
 
-    options: PalaceOptions
-    players: list[str]
-    """The table in seating order, sitting-out players included."""
     seats: list[str]
     """Dealt-in players from the dealer's left (seat 0) round to the dealer (PP-4)."""
     dealer: str
-    deal_number: int = 1
-    stacks: dict[str, int]
-    start_stacks: dict[str, int]
     pot: int = 0
     seat: dict[str, SeatState]
     draw: list[Card] = Field(default_factory=list)
@@ -114,9 +109,6 @@ class PalaceState(BaseModel):
     """PP-21: palace cards shown to the whole table at the final showdown."""
     result: Result | None = None
     opening: list[PalaceEvent] = Field(default_factory=list)
-    log: list[dict[str, Any]] = Field(default_factory=list)
-    start_deck: list[Card] = Field(default_factory=list)
-    rng: list[Any] = Field(default_factory=list)
 
     def active(self) -> list[str]:
         """Players still in the hand, in seat order."""

@@ -104,7 +104,7 @@ def _palace_record(game: PalacePoker) -> DealRecord:
     result = game.state.result
     return DealRecord(
         winners=list(result.winners) if result else None,
-        hand_names=dict(result.hands) if result else {},
+        hand_names={p: h.category.name.lower() for p, h in result.hands.items()} if result else {},
         deck=[c.code for c in game.state.start_deck],
     )
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.cards import Card, Rank
 from games.errors import IllegalAction, Refusal
-from games.palace import BattleWon, Ending, PalacePoker, PalaceRefusal, Status
+from games.palace import BattleWon, Ending, PalacePoker, PalaceRefusal, PalaceShown, Status
 from games.palace._showdown import all_cards_of, battle_hand
 from games.poker import Category, evaluate
 from tests.games.palace.helpers import (
@@ -214,8 +214,8 @@ def test_pp17_caller_sees_the_other_palace_and_shows_theirs_only_on_a_win():
     events = lost.act("b", {"kind": "call"})  # b called last and lost
     assert lost.view("b").seen_palaces == {"a": Card.parse_many("7d Ks 4c")}
     assert lost.view("a").seen_palaces == {}
-    shown = [e for e in events if e.kind == "palace_shown"]
-    assert [(e.to, e.owner) for e in shown] == [("b", "a")]  # type: ignore[union-attr]
+    shown = [e for e in events if isinstance(e, PalaceShown)]
+    assert [(e.to, e.owner) for e in shown] == [("b", "a")]
     hidden = Card.parse_many("7d Ks 4c 7c Kd 4d")
     assert codes_in(public_text(events), hidden) == set()
     assert codes_in(lost.view(None).model_dump_json(), hidden) == set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.cards import Card
+from games.core import HandLabel
 from games.errors import IllegalAction, Refusal
 from games.palace import Ending, PalaceHand, PalaceOptions, PalacePoker, PalaceRefusal
 from games.poker import Category
@@ -33,6 +34,8 @@ def test_pp18_the_last_player_left_wins_the_pot_at_once():
     assert game.pot == 0
     assert events[-1].kind == "hand_over"
     assert game.legal_actions("c") == []
+    record = game.deal_result()
+    assert (record.winners, record.hands) == (["c"], {})  # nobody showed a hand
 
 
 def test_pp19_two_players_left_must_bet_or_fold():
@@ -71,6 +74,14 @@ def test_pp21_a_round_with_no_buy_or_bet_ends_in_a_normal_showdown():
     palaces = Card.parse_many("Ah Ad 2c Kd Kc 3c 2d 3d 4d")
     assert codes_in(public_text(events), palaces) == {c.code for c in palaces}
     assert set(game.view(None).shown_palaces) == {"a", "b", "c"}
+    record = game.deal_result()
+    assert record.winners == ["a"]
+    assert record.hands["a"] == HandLabel(category="three_of_a_kind", ranks=("A", "2"))
+    assert set(record.hands) == {"a", "b", "c"}
+    assert record.changes == game.settlement()
+    assert record.pot == 15
+    assert record.start_deck[:3] == ["As", "Kh", "Qd"]
+    assert (record.kitty_owner, record.stakes_returned, record.owed_outside) == (None, False, {})
 
 
 def test_pp21_a_buy_restarts_the_quiet_round():
@@ -137,7 +148,8 @@ def test_timeout_defaults_in_every_phase():
     assert game.is_over
     with pytest.raises(IllegalAction) as caught:
         game.timeout_action("b")
-    assert caught.value.code == Refusal.DEAL_OVER
+    # The core refuses a timeout after the end as nobody's move.
+    assert (caught.value.code, caught.value.params) == (Refusal.NOT_YOUR_TURN, {"to_act": None})
 
 
 def test_next_deal_passes_left_and_broke_players_sit_out():

@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cards import Card
-from games.events import private, public
-from games.palace import PalaceOptions, PalacePoker
+from games.palace import Bought, PalaceOptions, PalacePoker, PalaceShown
 from games.palace._state import PalaceState
 from games.random_play import PlayStats, play_deal
 from games.simulate import simulate
@@ -154,19 +153,19 @@ def test_the_privacy_scan_catches_a_palace_card_never_shown():
     stacks = dict.fromkeys("abc", 100)
     game = PalacePoker.new(["a", "b", "c"], stacks, seed=1, deck=deck, dealer="c")
     assert game.state.rejected_banners == [Card.parse("Ks")]
-    seen = public("note", "Ks was turned up and rejected.", card="Ks")
+    seen = Bought(player="b", card="Ks", price=5, pot=20)
     assert_private(game, [seen], None)
     palace_card = game.state.seat["b"].palace[0]
     assert palace_card not in game.state.rejected_banners
     for leak in (
-        public("note", f"b holds {palace_card}.", card=palace_card.code),
-        public("note", "no card here", card=palace_card.code),
+        Bought(player="b", card=palace_card.code, price=5, pot=20),
+        PalaceShown(owner="b", cards=[palace_card.code]),
     ):
         with pytest.raises(AssertionError, match="visible to None"):
             assert_private(game, [leak], None)
     # ... and a palace card leaked to another player's private view or DM.
     with pytest.raises(AssertionError, match="visible to a"):
-        assert_private(game, [private("a", "note", f"b holds {palace_card}.")], "a")
+        assert_private(game, [PalaceShown(to="a", owner="b", cards=[palace_card.code])], "a")
 
 
 def test_timeout_action_is_always_accepted():
