@@ -10,13 +10,18 @@ four bits each, most significant first (0 for a missing kicker). Comparing hands
 keys. The key is built from rank bitmasks with small tables built at import time, without
 trying the 21 (or 126) five-card subsets.
 
+A value says which hand it is as facts (its :class:`Category` and deciding ranks), never as
+words: the bot's presenters name hands in the reader's language.
+
 >>> from games.cards import Card, Suit
->>> str(evaluate(Card.parse_many("Kh Kd Ks 10c 10h 2s 3d")))
-'Full house, kings over tens'
+>>> full = evaluate(Card.parse_many("Kh Kd Ks 10c 10h 2s 3d"))
+>>> full.category.name, [r.code for r in full.ranks]
+('FULL_HOUSE', ['K', '10'])
 >>> evaluate(Card.parse_many("As 2d 3c 4h 5s")) < evaluate(Card.parse_many("2d 3c 4h 5s 6s"))
 True
->>> evaluate(Card.parse_many("Ah Kh Qh Jh 9h 2c"), exclude_suit=Suit.HEARTS).name
-'High card, two'
+>>> short = evaluate(Card.parse_many("Ah Kh Qh Jh 9h 2c"), exclude_suit=Suit.HEARTS)
+>>> short.category.name, short.ranks
+('HIGH_CARD', (<Rank.TWO: 2>,))
 """
 
 from __future__ import annotations
@@ -41,11 +46,6 @@ class Category(IntEnum):
     FULL_HOUSE = 7
     FOUR_OF_A_KIND = 8
     STRAIGHT_FLUSH = 9
-
-    @property
-    def label(self) -> str:
-        """The category as people say it: "Two pair"."""
-        return self.name.replace("_", " ").capitalize()
 
 
 # Key layout: category << 20, then five 4-bit rank slots at bits 16, 12, 8, 4, 0.
@@ -189,8 +189,8 @@ class HandValue:
 
     >>> from games.cards import Card
     >>> v = evaluate(Card.parse_many("2c 3d 4h 5s As Kd"))
-    >>> v.category.name, v.name, [c.code for c in v.cards]
-    ('STRAIGHT', 'Straight, five high', ['5s', '4h', '3d', '2c', 'As'])
+    >>> v.category.name, v.ranks, [c.code for c in v.cards]
+    ('STRAIGHT', (<Rank.FIVE: 5>,), ['5s', '4h', '3d', '2c', 'As'])
     """
 
     __slots__ = ("_usable", "key")
@@ -238,37 +238,9 @@ class HandValue:
             picked.extend([c for c in usable if c.rank == rank][:count])
         return tuple(picked)
 
-    @property
-    def name(self) -> str:
-        """A readable name: "Full house, kings over tens", "Pair of aces"."""
-        slots = self._slots()
-        if not slots:
-            return "No cards"
-        first = Rank(slots[0]).label
-        category = self.category
-        if category is Category.STRAIGHT_FLUSH:
-            return "Royal flush" if slots[0] == Rank.ACE else f"Straight flush, {first} high"
-        if category is Category.FOUR_OF_A_KIND:
-            return f"Four of a kind, {_plural(first)}"
-        if category is Category.FULL_HOUSE:
-            return f"Full house, {_plural(first)} over {_plural(Rank(slots[1]).label)}"
-        if category is Category.FLUSH:
-            return f"Flush, {first} high"
-        if category is Category.STRAIGHT:
-            return f"Straight, {first} high"
-        if category is Category.THREE_OF_A_KIND:
-            return f"Three of a kind, {_plural(first)}"
-        if category is Category.TWO_PAIR:
-            return f"Two pair, {_plural(first)} and {_plural(Rank(slots[1]).label)}"
-        if category is Category.ONE_PAIR:
-            return f"Pair of {_plural(first)}"
-        return f"High card, {first}"
-
-    def __str__(self) -> str:
-        return self.name
-
     def __repr__(self) -> str:
-        return f"HandValue({self.name!r}, {' '.join(c.code for c in self.cards)!r})"
+        ranks = " ".join(r.code for r in self.ranks)
+        return f"HandValue({self.category.name} {ranks}: {' '.join(c.code for c in self.cards)})"
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -299,10 +271,6 @@ class HandValue:
         return self.key >= other.key
 
 
-def _plural(label: str) -> str:
-    return label + "es" if label == "six" else label + "s"
-
-
 def evaluate(
     cards: Iterable[Card], exclude_suit: Suit | None = None, keep: Iterable[Card] = ()
 ) -> HandValue:
@@ -314,11 +282,12 @@ def evaluate(
     caller's bug and raises ``ValueError``.
 
     >>> from games.cards import Card, Suit
-    >>> evaluate(Card.parse_many("Ah Ad 7s 7h Kc 2d 9c")).name
-    'Two pair, aces and sevens'
+    >>> evaluate(Card.parse_many("Ah Ad 7s 7h Kc 2d 9c")).category.name
+    'TWO_PAIR'
     >>> banner = Card.parse("Qs")
-    >>> evaluate(Card.parse_many("Qs Qh 9s 9h 4c"), Suit.SPADES, keep=[banner]).name
-    'Pair of queens'
+    >>> kept = evaluate(Card.parse_many("Qs Qh 9s 9h 4c"), Suit.SPADES, keep=[banner])
+    >>> kept.category.name, kept.ranks[0].code
+    ('ONE_PAIR', 'Q')
     """
     usable = tuple(cards)
     if exclude_suit is not None:
