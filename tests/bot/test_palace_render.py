@@ -1,4 +1,5 @@
-"""The Palace Poker renderers on real engine views: what the table shows, what only you see."""
+"""The Palace Poker presenter on real engine views: what the table shows, what only you see,
+every event's line, in English from the catalog."""
 
 from __future__ import annotations
 
@@ -7,17 +8,68 @@ from typing import Any
 
 import pytest
 
+from bot.exts.palace import _refusal as words
 from bot.exts.palace import _render as r
 from bot.exts.palace._cog import cards_choices, parse_cards
 from bot.exts.palace._ui import PalaceUI
 from bot.refusal import Refusal
+from bot.text import Text, catalog
 from games.cards import FULL_DECK, Card
-from games.events import Event
-from games.palace import PalaceOptions, PalacePoker
+from games.events import GameEvent
+from games.palace import Banner, PalaceOptions, PalacePoker
+from services.tables import TableStatus
 from tests.games.palace.helpers import codes_in, deal_deck, full_deck
 
 A, B, C = "111", "222", "333"
-NAMES = {A: "Alice", B: "Bob", C: "Carol"}
+
+
+class Display:
+    """Names players by display name, as Discord shows a mention."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def mention(self, pid: str | None) -> Text:
+        return self.names.get(str(pid), f"<@{pid}>")
+
+    def plain(self, pid: str | None) -> Text:
+        return self.mention(pid)
+
+
+NAMES = Display({A: "Alice", B: "Bob", C: "Carol"})
+
+
+def en(text: Text | None) -> str:
+    assert text is not None
+    return catalog("en").text(text)
+
+
+def fields(g: PalacePoker) -> dict[str, str]:
+    """The game's fields of the table message by name, in English."""
+    return {
+        en(f.name): "\n".join(en(line) for line in f.value)
+        for f in r.public_fields(g.view(None), NAMES)
+    }
+
+
+def _status(g: PalacePoker) -> TableStatus:
+    """The table as the kit hands it to the UI (only what the UI reads matters)."""
+    return TableStatus(
+        table_id=1, guild_id=1, channel_id=2, game="palace", title="Palace Poker", host_id=None,
+        message_id=None, deal_number=1, action_counter=0, deal_open=True, phase=g.phase,
+        to_act=None, deadline=None, pot=g.pot, kitty=0, seats=(), max_seats=10, min_buy_in=1,
+        max_buy_in=1000, options={}, view=g.view(None),
+    )  # fmt: skip
+
+
+def my_cards(g: PalacePoker, pid: str | None) -> str:
+    return "\n".join(en(line) for line in r.my_cards(g.view(pid), NAMES))
+
+
+def event_lines(events: list[GameEvent]) -> list[str]:
+    return [en(line) for line in r.event_lines(events, NAMES)]
+
+
 PALACES = ["Js Jh Jd", "10s 10h 10d", "9s 9h 9c"]
 
 
@@ -32,7 +84,7 @@ def game(draw: tuple[str, ...] = ("2c", "5d"), **options: Any) -> PalacePoker:
 
 def fields_text(g: PalacePoker) -> str:
     """The game's fields of the table message, as one text."""
-    return "\n".join(f"{f.name}: {f.value}" for f in r.public_fields(g.view(None), NAMES))
+    return "\n".join(f"{name}: {value}" for name, value in fields(g).items())
 
 
 def palace_cards() -> list[Card]:
@@ -42,14 +94,14 @@ def palace_cards() -> list[Card]:
 def test_table_shows_banners_soldiers_counts_pot_and_no_palace_card():
     g = game()
     g.act(A, {"kind": "buy"})  # Alice buys 2♣ face up; her free step is next
-    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
-    assert fields["Pot"].startswith("**25 chips** · draw pile")  # 3 antes of 5 + the buy
-    assert "discard pile 0" in fields["Pot"]
-    assert fields["Free discard step"].startswith("Alice may discard soldiers for free")
-    seats = fields["Banners and soldiers"].splitlines()
+    shown = fields(g)
+    assert shown["Pot"].startswith("**25 chips** · draw pile")  # 3 antes of 5 + the buy
+    assert "discard pile 0" in shown["Pot"]
+    assert shown["Free discard step"].startswith("Alice may discard soldiers for free")
+    seats = shown["Banners and soldiers"].splitlines()
     assert seats[0] == "▶ Alice: banner **A♠** · soldiers 2♣ · palace 🂠🂠🂠"
     assert seats[2] == "Carol (dealer): banner **Q♦** · soldiers none · palace 🂠🂠🂠"
-    assert "Small bet 10 · big bet 20 · ante 5" in fields["Stakes"]
+    assert "Small bet 10 · big bet 20 · ante 5" in shown["Stakes"]
     assert codes_in(fields_text(g), palace_cards()) == set()
 
 
@@ -61,8 +113,9 @@ def test_the_table_refuses_a_private_view():
 def test_battle_state_is_public():
     g = game()
     g.act(A, {"kind": "bet", "target": B})
-    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
-    assert fields["⚔️ Battle"] == ("Alice attacks Bob · raises 0/3\nBob may fold, call 10 or raise.")
+    assert (
+        fields(g)["⚔️ Battle"] == "Alice attacks Bob · raises 0/3\nBob may fold, call 10 or raise."
+    )
 
 
 def test_a_folded_and_a_beaten_seat_and_the_result():
@@ -71,35 +124,35 @@ def test_a_folded_and_a_beaten_seat_and_the_result():
     g.act(B, {"kind": "call"})  # jacks beat tens: Bob is out, Alice captures
     g.act(A, {"kind": "discard_soldiers", "cards": []})
     g.act(C, {"kind": "fold"})  # Carol folds: Alice is the last one in
-    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
-    seats = fields["Banners and soldiers"].splitlines()
+    shown = fields(g)
+    seats = shown["Banners and soldiers"].splitlines()
     assert seats[1] == "Bob: beaten in battle"
     assert seats[2] == "Carol (dealer): folded"
-    assert fields["Result"].startswith("🏆 Alice is the last player in the hand: Alice 35 chips")
+    assert shown["Result"].startswith("🏆 Alice is the last player in the hand: Alice 35 chips")
 
 
 def test_my_cards_shows_own_palace_and_what_a_battle_showed():
     g = game()
     g.act(A, {"kind": "bet", "target": B})
     g.act(B, {"kind": "call"})  # Bob calls: he sees Alice's palace; jacks beat tens
-    alice, bob = r.my_cards(g.view(A), NAMES), r.my_cards(g.view(B), NAMES)
+    alice, bob = my_cards(g, A), my_cards(g, B)
     assert "Your palace cards (only you see them): **J♠ J♥ J♦**" in alice
     assert "10♠" not in alice  # Bob lost: Alice is not shown his palace (PP-17)
     assert "You were shown Alice's palace cards: J♠ J♥ J♦" in bob
     assert "set aside unseen" in bob
     assert "9♣" not in alice + bob
-    assert r.my_cards(g.view(None), NAMES) == "You are not dealt into this hand."
+    assert my_cards(g, None) == "You are not dealt into this hand."
 
 
 def test_private_lines_announce_the_palace_and_show_a_battle_opponents():
     g = game()
     dealt = [e for e in g.opening_events() if not e.is_public]
     assert [e.to for e in dealt] == [A, B, C]
-    assert r.private_line(dealt[0], NAMES) == "New deal: you are dealt 3 palace cards."
+    assert en(r.private_line(dealt[0], NAMES)) == "New deal: you are dealt 3 palace cards."
     g.act(A, {"kind": "bet", "target": B})
     shown = [e for e in g.act(B, {"kind": "call"}) if not e.is_public]
     assert [e.to for e in shown] == [B]  # Bob called and lost: only he is shown (PP-17)
-    assert r.private_line(shown[0], NAMES) == (
+    assert en(r.private_line(shown[0], NAMES)) == (
         "After the battle you see Alice's palace cards: **J♠ J♥ J♦**"
     )
 
@@ -108,7 +161,7 @@ def test_event_lines_use_display_names_and_keep_private_events_out():
     g = game()
     g.act(A, {"kind": "buy"})
     events = g.act(A, {"kind": "discard_soldiers", "cards": []})
-    lines = r.event_lines(g.opening_events() + events, NAMES)
+    lines = event_lines(g.opening_events() + events)
     assert "Alice's banner is A♠." in lines
     assert "Everyone antes 5; pot 15." in lines
     assert "Alice keeps every soldier." in lines
@@ -122,16 +175,11 @@ def test_event_lines_use_display_names_and_keep_private_events_out():
 def test_battle_hands_are_named_only_when_announced(announce):
     g = game(announce_battle_hands=announce)
     g.act(A, {"kind": "bet", "target": B})
-    lines = r.event_lines(g.act(B, {"kind": "call"}), NAMES)
+    lines = event_lines(g.act(B, {"kind": "call"}))
     won = next(line for line in lines if "wins the battle" in line)
     # Bob's banner is a heart, so J♥ does not count for Alice (PP-16): a pair of jacks.
     assert ("with Pair of jacks" in won) is announce
     assert won.startswith("🏆 Alice wins the battle against Bob")
-
-
-def test_unknown_names_fall_back_to_mentions():
-    assert r.name({}, A) == f"<@{A}>"
-    assert r.name({}, "house") == "house"
 
 
 def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
@@ -149,8 +197,8 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
         seen = set(g.view(None).rejected_banner_cards)
         hidden = [c for p in players for c in g.state.seat[p].palace if c not in seen]
         checked += len(hidden)
-        events: list[Event] = list(g.opening_events())
-        lines = r.event_lines(events, NAMES)
+        events: list[GameEvent] = list(g.opening_events())
+        lines = event_lines(events)
         assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
         while not g.is_over:
             pid = g.to_act
@@ -162,22 +210,25 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
             step = g.act(pid, action)
             events += step
             shown = {c for cards in g.view(None).shown_palaces.values() for c in cards}
-            lines = r.event_lines([e for e in step if e.kind != "palace_revealed"], NAMES)
+            lines = event_lines([e for e in step if e.kind != "palace_revealed"])
             assert codes_in("\n".join(lines), hidden) == set(), (seed, lines)
             assert codes_in(fields_text(g), [c for c in hidden if c not in shown]) == set()
         seen_kinds |= {e.kind for e in events}
         for e in events:
             if e.is_public:
                 line = r.event_line(e, NAMES)
-                assert line is None or not any(pid in line for pid in players), line
+                assert line is None or not any(pid in en(line) for pid in players), line
     assert {"buy", "discard", "bet", "call", "raise", "capture", "hand_over"} <= seen_kinds
     assert checked > 20 * 6  # most palace cards were never turned up: the scan looked for them
 
 
 def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
-    ui = PalaceUI(names=NAMES)
+    ui = PalaceUI(names={A: "Alice", B: "Bob", C: "Carol"})
     g = game()
     bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
+    assert en(words.action_label(bet, g.view(None))) == "Attack (10)"
+    assert ui.action_label(bet) == "Attack"  # no table drawn yet: no price to say
+    ui.public_fields(_status(g))
     assert ui.action_label(bet) == "Attack (10)"
     assert ui.choice_label(bet, "target", B) == "Bob"
     assert PalaceUI().choice_label(bet, "target", B) == f"@{B}"
@@ -217,12 +268,10 @@ def test_pp5_rejected_banner_cards_are_named_as_the_table_saw_them():
     g = PalacePoker.new(
         [A, B, C], dict.fromkeys([A, B, C], 500), {"small_bet": 10}, seed=1, deck=deck, dealer=C
     )
-    banner = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == B)
-    assert r.event_line(banner, NAMES) == "Bob's banner is K♥ (after turning up K♠ 2♠)."
-    first = next(e for e in g.opening_events() if e.kind == "banner" and e.data["player"] == A)
-    assert r.event_line(first, NAMES) == "Alice's banner is A♠."
-    fields = {f.name: f.value for f in r.public_fields(g.view(None), NAMES)}
-    assert fields["Rejected for banners"] == "K♠ 2♠"
+    banners = {e.player: e for e in g.opening_events() if isinstance(e, Banner)}
+    assert en(r.event_line(banners[B], NAMES)) == "Bob's banner is K♥ (after turning up K♠ 2♠)."
+    assert en(r.event_line(banners[A], NAMES)) == "Alice's banner is A♠."
+    assert fields(g)["Rejected for banners"] == "K♠ 2♠"
     palaces = [c for seat in g.state.seat.values() for c in seat.palace]
     assert codes_in(fields_text(g), palaces) == set()
     g.act(A, {"kind": "fold"})
@@ -244,6 +293,6 @@ def test_rejects_line_names_a_card_turned_twice_once():
     )
     view = g.view(None)
     assert len(view.rejected_banner_cards) > 47
-    shown = r.rejects_line(view).split()
+    shown = en(r.rejects_line(view)).split()
     assert len(shown) == len(set(shown)) == 47
     assert shown[:2] == ["K♠", "Q♠"]

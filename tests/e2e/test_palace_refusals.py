@@ -86,7 +86,7 @@ async def test_every_kind_of_bad_input_is_refused_and_changes_nothing(
         players,
         await mover.slash("palace discard_soldiers"),
         before,
-        "nothing to discard_soldiers",
+        "There is no free discard step now",  # was "nothing to discard_soldiers": a kind's name
     )
     await refused(session, players, await mover.slash("palace call"), before, "nothing to call")
     await refused(

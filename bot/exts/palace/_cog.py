@@ -16,9 +16,11 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.exts.palace._ui import PalaceUI
+from bot.exts.palace._ui import MENTIONS, PalaceUI, english
 from bot.refusal import Refusal
 from bot.table import TableCog, desk_of, refusals, where
+from bot.text import Number, msg
+from bot.text.format import cards as card_faces
 from games.actions import AmountField, CardsField
 from games.cards import Card
 from games.palace import ActionKind
@@ -43,9 +45,7 @@ def parse_cards(text: str | None) -> list[str]:
         try:
             found.append(Card.parse(token).code)
         except ValueError:
-            raise Refusal(
-                f"I don't know the card {token!r}: write cards as codes like `Kd 10h 2c`."
-            ) from None
+            raise Refusal(english(msg("palace.cog.bad_card", card=token))) from None
     return found
 
 
@@ -83,7 +83,11 @@ def cards_choices(options: tuple[str, ...], typed: str, least: int = 0) -> list[
 
 
 def _choice_name(codes: str) -> str:
-    return " ".join(str(Card.parse(c)) for c in codes.split()) or "none (keep every soldier)"
+    return card_faces(codes.split()) or english(msg("palace.reply.keep_all"))
+
+
+def _discarded(chosen: list[str]) -> str:
+    return english(msg("palace.reply.discard", cards=_choice_name(" ".join(chosen))))
 
 
 class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Poker"):
@@ -136,7 +140,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
 
     @app_commands.command(name="buy", description="Pay the small bet for the top card (PP-7)")
     async def buy(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.BUY, "You buy a soldier.")
+        await self.act(interaction, ActionKind.BUY, english(msg("palace.reply.buy")))
 
     @app_commands.command(name="discard", description="Pay the small bet, discard soldiers (PP-9)")
     @app_commands.describe(
@@ -145,13 +149,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         chosen = parse_cards(cards)
         if not chosen:
-            raise Refusal("Name at least one of your soldiers to discard, like `Kd`.")
-        await self.act(
-            interaction,
-            ActionKind.DISCARD,
-            f"You discard {_choice_name(' '.join(chosen))}.",
-            cards=chosen,
-        )
+            raise Refusal(english(msg("palace.cog.name_a_soldier")))
+        await self.act(interaction, ActionKind.DISCARD, _discarded(chosen), cards=chosen)
 
     @app_commands.command(
         name="discard_soldiers", description="The free discard after a buy or a capture"
@@ -161,35 +160,32 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         self, interaction: discord.Interaction, cards: str | None = None
     ) -> None:
         chosen = parse_cards(cards)
-        await self.act(
-            interaction,
-            ActionKind.DISCARD_SOLDIERS,
-            f"You discard {_choice_name(' '.join(chosen))}.",
-            cards=chosen,
-        )
+        await self.act(interaction, ActionKind.DISCARD_SOLDIERS, _discarded(chosen), cards=chosen)
 
     @app_commands.command(name="stay", description="Do nothing this turn (PP-10)")
     async def stay(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.STAY, "You stay.")
+        await self.act(interaction, ActionKind.STAY, english(msg("palace.reply.stay")))
 
     @app_commands.command(name="fold", description="Leave the hand (as a battler too)")
     async def fold(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.FOLD, "You fold.")
+        await self.act(interaction, ActionKind.FOLD, english(msg("palace.reply.fold")))
 
     @app_commands.command(name="bet", description="Attack a player and bet your stake (PP-12)")
     @app_commands.describe(target="The player you attack (their banner suit must differ)")
     async def bet(self, interaction: discord.Interaction, target: str) -> None:
         pid = self._target(interaction, target)
-        await self.act(interaction, ActionKind.BET, f"You attack <@{pid}>.", target=pid)
+        reply = english(msg("palace.reply.bet", target=MENTIONS.mention(pid)))
+        await self.act(interaction, ActionKind.BET, reply, target=pid)
 
     @app_commands.command(name="call", description="Battle: pay your stake and show down")
     async def call(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.CALL, "You call.")
+        await self.act(interaction, ActionKind.CALL, english(msg("palace.reply.call")))
 
     @app_commands.command(name="raise", description="Battle: pay the call and raise")
     @app_commands.describe(amount="The raise on top of the call (limit: fixed)")
     async def raise_(self, interaction: discord.Interaction, amount: Positive) -> None:
-        await self.act(interaction, ActionKind.RAISE, f"You raise {amount}.", amount=amount)
+        reply = english(msg("palace.reply.raise", amount=Number(amount)))
+        await self.act(interaction, ActionKind.RAISE, reply, amount=amount)
 
     # -- autocomplete --------------------------------------------------------------------------
 
@@ -248,7 +244,12 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         if str(current).isdigit() and field.contains(int(current)):
             amounts.insert(0, int(current))
         unique = list(dict.fromkeys(amounts))
-        return [app_commands.Choice(name=f"{a} chips", value=a) for a in unique]
+        return [
+            app_commands.Choice(
+                name=english(msg("palace.choice.amount", amount=Number(a))), value=a
+            )
+            for a in unique
+        ]
 
     def _target(self, interaction: discord.Interaction, target: str) -> str:
         """A target as typed: an id (what autocomplete sends), a mention, or a display name."""
@@ -262,4 +263,4 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         matches = [pid for pid, n in self.desk.names.items() if n.lower() == wanted]
         if len(matches) == 1:
             return matches[0]
-        raise Refusal(f"I don't know who {text!r} is: pick a player from the list.")
+        raise Refusal(english(msg("palace.cog.unknown_player", name=text)))

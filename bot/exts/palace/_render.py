@@ -1,66 +1,91 @@
-"""Palace Poker for people: the table message, the My cards text, one sentence per event.
+"""Palace Poker's presenter: the table message, the My cards text and one line per event, as
+catalog messages (``bot/locale/<lang>/palace.po``), never assembled English.
 
-Everything here is a pure function of an engine view or event plus a ``names`` map (player id
--> display name), so the renderers are tested on real engine views without Discord. The
-public renderers read only what :class:`~games.palace.PalaceView` shows everyone (banners,
-soldiers, the cards turned up and rejected for banners, counts, palace cards shown at a final
-showdown); the viewer's own palace cards and the palaces they were shown in a battle appear
-only in :func:`my_cards`.
+Everything here is a pure function of an engine view or event plus a :class:`Names` (how to
+name a player), so it is tested on real engine views without Discord. The public renderers
+read only what :class:`~games.palace.PalaceView` shows everyone (banners, soldiers, the cards
+turned up and rejected for banners, counts, palace cards shown at a final showdown); the
+viewer's own palace cards and the palaces they were shown in a battle appear only in
+:func:`my_cards`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from bot.render import chips
-from bot.table import EmbedField
-from games.cards import Card, show
-from games.events import Event
-from games.palace import Betting, PalaceOptions, PalaceView, Phase, SeatView, Status
-from games.palace import Ending as End
+from bot.exts.palace._words import hand_name, joined, n
+from bot.text import Msg, Text, msg
+from bot.text.format import HIDDEN, Names, card, cards, cards_or_none, chips
+from games.cards import Card
+from games.events import GameEvent
+from games.palace import (
+    Ante,
+    Banner,
+    BattleFolded,
+    BattleTied,
+    BattleWon,
+    BetPlaced,
+    Betting,
+    Bought,
+    Called,
+    Captured,
+    Cut,
+    Discarded,
+    DiscardsReshuffled,
+    Folded,
+    HandOver,
+    PalaceCards,
+    PalaceDealt,
+    PalaceOptions,
+    PalaceRevealed,
+    PalaceShown,
+    PalaceView,
+    Phase,
+    Raised,
+    RaiseReturned,
+    RejectsReshuffled,
+    SeatView,
+    SoldiersDiscarded,
+    Status,
+    Stayed,
+    Turn,
+)
 
-TITLE = "Palace Poker"
-
-Names = Mapping[str, str]
-"""Player id -> display name; an id missing here is shown as a Discord mention."""
+TITLE = msg("palace.title")
+RULES = msg("palace.rules")
 
 
-def name(names: Names, pid: object) -> str:
-    """A player's display name (a mention when the cog could not resolve one)."""
-    key = str(pid)
-    found = names.get(key)
-    if found:
-        return found
-    return f"<@{key}>" if key.isdigit() else key
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of the table message: a name and its lines."""
+
+    name: Text
+    value: list[Text]
 
 
-def cards_text(cards: Iterable[Card | str]) -> str:
-    """``A♠ K♦ 10♥`` (codes are parsed), ``none`` for no cards."""
-    parsed = [c if isinstance(c, Card) else Card.parse(c) for c in cards]
-    return show(parsed) if parsed else "none"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
-def options_line(options: PalaceOptions) -> str:
+def options_line(options: PalaceOptions) -> Msg:
     """The stakes in one line: what a player needs before sitting down."""
     if options.betting is Betting.LIMIT:
-        structure = f"limit, at most {options.max_raises} raises a battle"
+        structure = msg("palace.stakes.limit", max_raises=n(options.max_raises))
     else:
-        structure = "no-limit raises"
-    hands = "battle hands announced" if options.announce_battle_hands else "battle hands secret"
-    return (
-        f"Small bet {options.small_bet} · big bet {options.big_bet} · ante {options.ante} · "
-        f"{structure} · {hands} · {options.turn_timeout} s a turn"
+        structure = msg("palace.stakes.no_limit")
+    hands = "announced" if options.announce_battle_hands else "secret"
+    return msg(
+        "palace.stakes",
+        small_bet=n(options.small_bet),
+        big_bet=n(options.big_bet),
+        ante=n(options.ante),
+        structure=structure,
+        hands=msg(f"palace.stakes.hands_{hands}"),
+        timeout=n(options.turn_timeout),
     )
 
 
 # -- the table message ------------------------------------------------------------------------
 
 
-def public_fields(view: PalaceView, names: Names) -> list[EmbedField]:
+def public_fields(view: PalaceView, names: Names) -> list[Field]:
     """Palace Poker's part of the table message (the kit adds seats, stacks, whose turn, the
     deadline and the latest moves): pot and piles, the battle, every seat's banner and soldiers
     with a count of its face-down palace cards, the cards rejected for banners while the hand
@@ -70,268 +95,280 @@ def public_fields(view: PalaceView, names: Names) -> list[EmbedField]:
     """
     if view.viewer is not None:
         raise ValueError("the table message renders only the public view")
-    fields = [EmbedField("Pot", pot_line(view), inline=False)]
+    fields = [Field(msg("palace.field.pot"), [pot_line(view)])]
     if view.battle is not None:
-        fields.append(EmbedField("⚔️ Battle", battle_line(view, names), inline=False))
+        fields.append(Field(msg("palace.field.battle"), [battle_line(view, names)]))
     if view.phase is Phase.DISCARD_STEP and view.to_act is not None:
-        fields.append(
-            EmbedField(
-                "Free discard step",
-                f"{name(names, view.to_act)} may discard soldiers for free "
-                f"(at most {view.options.max_soldiers} kept).",
-                inline=False,
-            )
+        step = msg(
+            "palace.discard_step",
+            player=names.mention(view.to_act),
+            max_soldiers=n(view.options.max_soldiers),
         )
+        fields.append(Field(msg("palace.field.discard_step"), [step]))
     lines = [seat_line(seat, view, names) for seat in view.seats]
     if view.sitting_out:
-        lines.append("Sitting out: " + ", ".join(name(names, p) for p in view.sitting_out))
-    fields.append(EmbedField("Banners and soldiers", "\n".join(lines), inline=False))
+        out = joined([names.mention(p) for p in view.sitting_out])
+        lines.append(msg("palace.sitting_out", players=out))
+    fields.append(Field(msg("palace.field.seats"), lines))
     if view.rejected_banner_cards and view.phase is not Phase.OVER:
-        fields.append(EmbedField("Rejected for banners", rejects_line(view), inline=False))
+        fields.append(Field(msg("palace.field.rejects"), [rejects_line(view)]))
     if view.phase is Phase.OVER:
-        fields.append(EmbedField("Result", "\n".join(result_lines(view, names)), inline=False))
-    fields.append(EmbedField("Stakes", options_line(view.options), inline=False))
+        fields.append(Field(msg("palace.field.result"), result_lines(view, names)))
+    fields.append(Field(msg("palace.field.stakes"), [options_line(view.options)]))
     return fields
 
 
-def rejects_line(view: PalaceView) -> str:
+def rejects_line(view: PalaceView) -> Text:
     """PP-5: the cards turned face up and rejected in the banner deal, once each in the order
     first turned (a card turned again after a reshuffle of the rejects is not repeated)."""
-    return cards_text(dict.fromkeys(view.rejected_banner_cards))
+    return cards_or_none(dict.fromkeys(view.rejected_banner_cards))
 
 
-def pot_line(view: PalaceView) -> str:
+def pot_line(view: PalaceView) -> Msg:
     """Pot and piles."""
-    return (
-        f"**{chips(view.pot)}** · draw pile {view.draw_count} · "
-        f"discard pile {view.discard_count} · round {view.rounds + 1}"
+    return msg(
+        "palace.pot",
+        pot=chips(view.pot),
+        draw=n(view.draw_count),
+        discards=n(view.discard_count),
+        round=n(view.rounds + 1),
     )
 
 
-def battle_line(view: PalaceView, names: Names) -> str:
+def battle_line(view: PalaceView, names: Names) -> Text:
     """Who attacks whom, who answers and what calling costs."""
     battle = view.battle
     if battle is None:
-        return "No battle."
-    raises = f"raises {battle.raises}"
+        return ""
     if view.options.betting is Betting.LIMIT:
-        raises += f"/{view.options.max_raises}"
-    return (
-        f"{name(names, battle.attacker)} attacks {name(names, battle.defender)} · {raises}\n"
-        f"{name(names, battle.to_act)} may fold, call {battle.to_call} or raise."
+        raises = msg(
+            "palace.battle.raises_of",
+            raises=n(battle.raises),
+            max_raises=n(view.options.max_raises),
+        )
+    else:
+        raises = msg("palace.battle.raises", raises=n(battle.raises))
+    return msg(
+        "palace.battle",
+        attacker=names.mention(battle.attacker),
+        defender=names.mention(battle.defender),
+        raises=raises,
+        to_act=names.mention(battle.to_act),
+        to_call=n(battle.to_call),
     )
 
 
-_ENDINGS = {
-    End.LAST_PLAYER: "is the last player in the hand",
-    End.SAME_BANNERS: "hold banners of one suit: no battle is possible",
-    End.QUIET_ROUND: "win the showdown after a quiet round",
-    End.MAX_ROUNDS: "win the showdown after the last allowed round",
-    End.BATTLE_TIE: "tied the last battle and split the pot",
-}
+def _paid(payouts: dict[str, int], names: Names, *, as_chips: bool = False) -> Text:
+    return joined(
+        [
+            msg("palace.payout", player=names.mention(p), amount=chips(a) if as_chips else n(a))
+            for p, a in payouts.items()
+        ]
+    )
 
 
-def result_lines(view: PalaceView, names: Names) -> list[str]:
+def result_lines(view: PalaceView, names: Names) -> list[Text]:
     """How the hand ended: winners, what they got, hand names of a final showdown."""
     result = view.result
     if result is None:
-        return ["The hand is over."]
-    who = " and ".join(name(names, p) for p in result.winners)
-    paid = ", ".join(f"{name(names, p)} {chips(a)}" for p, a in result.payouts.items())
-    lines = [f"🏆 {who} {_ENDINGS[result.ending]}: {paid}."]
-    lines += [f"{name(names, pid)}: {hand}" for pid, hand in result.hands.items()]
+        return [msg("palace.result.none")]
+    who = joined([names.mention(p) for p in result.winners], "and")
+    paid = _paid(result.payouts, names, as_chips=True)
+    lines: list[Text] = [msg(f"palace.result.{result.ending}", winners=who, paid=paid)]
+    lines += [
+        msg("palace.result.hand", player=names.mention(pid), hand=hand_name(hand))
+        for pid, hand in result.hands.items()
+    ]
     return lines
 
 
-def seat_line(seat: SeatView, view: PalaceView, names: Names) -> str:
+def seat_line(seat: SeatView, view: PalaceView, names: Names) -> Text:
     """One seat: banner and soldiers face up, palace cards as a count (unless shown, PP-21)."""
-    who = name(names, seat.player) + (" (dealer)" if seat.is_dealer else "")
+    who: Text = names.mention(seat.player)
+    if seat.is_dealer:
+        who = msg("palace.seat.dealer", player=who)
     if seat.player == view.to_act:
-        who = "▶ " + who
+        who = msg("palace.seat.to_act", player=who)
+    line: Text
     if seat.status is Status.FOLDED:
-        line = f"{who}: folded"
+        line = msg("palace.seat.folded", player=who)
     elif seat.status is Status.BEATEN:
-        line = f"{who}: beaten in battle"
+        line = msg("palace.seat.beaten", player=who)
     else:
-        banner = str(seat.banner) if seat.banner is not None else "none"
-        line = (
-            f"{who}: banner **{banner}** · soldiers {cards_text(seat.soldiers)} · "
-            f"palace {'🂠' * seat.palace_count or 'none'}"
+        line = msg(
+            "palace.seat.in",
+            player=who,
+            banner=_banner(seat.banner),
+            soldiers=cards_or_none(seat.soldiers),
+            palace=HIDDEN * seat.palace_count or msg("common.none"),
         )
     shown = view.shown_palaces.get(seat.player)
     if shown:
-        line += f" · palace shown: {cards_text(shown)}"
+        line = msg("palace.seat.shown", seat=line, cards=cards_or_none(shown))
     return line
+
+
+def _banner(banner: Card | None) -> Text:
+    return str(banner) if banner is not None else msg("common.none")
 
 
 # -- My cards (ephemeral) and DMs ---------------------------------------------------------------
 
 
-def my_cards(view: PalaceView, names: Names) -> str:
+def my_cards(view: PalaceView, names: Names) -> list[Text]:
     """One player's private view: their palace cards and any palace they were shown (PP-17)."""
     me = view.viewer
     seat = next((s for s in view.seats if s.player == me), None)
     if me is None or seat is None:
-        return "You are not dealt into this hand."
-    lines = [f"**{TITLE} · deal {view.deal_number}: your cards**"]
+        return [msg("palace.mine.not_dealt")]
+    lines: list[Text] = [msg("palace.mine.title", title=TITLE, deal=n(view.deal_number))]
     if view.palace:
-        lines.append(f"Your palace cards (only you see them): **{cards_text(view.palace)}**")
+        lines.append(msg("palace.mine.palace", cards=cards(view.palace)))
     elif seat.status is not Status.IN:
-        lines.append("You are out of this hand; your palace cards were set aside unseen.")
+        lines.append(msg("palace.mine.out"))
     if seat.status is Status.IN:
-        banner = str(seat.banner) if seat.banner is not None else "none"
-        lines.append(f"Your banner: **{banner}** · your soldiers: {cards_text(seat.soldiers)}")
+        soldiers = cards_or_none(seat.soldiers)
+        lines.append(msg("palace.mine.banner", banner=_banner(seat.banner), soldiers=soldiers))
+        stake = (len(seat.soldiers) + 1) * view.options.small_bet
+        lines.append(msg("palace.mine.stake", stake=chips(stake)))
+    for owner, shown in view.seen_palaces.items():
         lines.append(
-            f"Your battle stake: {chips((len(seat.soldiers) + 1) * view.options.small_bet)}"
+            msg("palace.mine.seen", owner=names.mention(owner), cards=cards_or_none(shown))
         )
-    for owner, cards in view.seen_palaces.items():
-        lines.append(f"You were shown {name(names, owner)}'s palace cards: {cards_text(cards)}")
     if view.phase is not Phase.OVER and view.to_act == me:
-        lines.append("It is your move.")
-    return "\n".join(lines)
+        lines.append(msg("palace.mine.your_move"))
+    return lines
 
 
-def private_line(event: Event, names: Names) -> str:
+def private_line(event: GameEvent, names: Names) -> Text | None:
     """A private event for its player's DM. The kit follows these lines with the player's
     :func:`my_cards`, so a new deal's palace is only announced here, not listed twice."""
-    data = event.data
-    if event.kind == "palace_cards":
-        return f"New deal: you are dealt {_plural(len(data.get('cards', [])), 'palace card')}."
-    if event.kind == "palace_shown":
-        owner = name(names, data.get("owner"))
-        return f"After the battle you see {owner}'s palace cards: **{cards_text(data['cards'])}**"
-    return event.text
+    match event:
+        case PalaceCards(cards=dealt):
+            return _counted("palace.private.palace_cards", len(dealt))
+        case PalaceShown(owner=owner, cards=shown):
+            return msg(
+                "palace.private.palace_shown", owner=names.mention(owner), cards=cards(shown)
+            )
+    return None
 
 
 # -- public events as sentences ------------------------------------------------------------------
 
 
-def event_line(event: Event, names: Names) -> str | None:
-    """A public event as a sentence with display names; ``None`` for events not worth a line.
+def event_line(event: GameEvent, names: Names) -> Text | None:
+    """A public event as a sentence; ``None`` for events not worth a line.
 
-    Only the event's public data is read: a private event raises, so a caller that mixes them up
+    Only public events are accepted: a private one raises, so a caller that mixes them up
     fails loudly instead of leaking a palace card.
     """
     if not event.is_public:
         raise ValueError(f"{event.kind} is private to {event.to}")
-    d = event.data
-    n = _Namer(names)
-    match event.kind:
-        case "cut":
-            return f"{n(d['dealer'])} wins the cut for the deal."
-        case "ante":
-            short = [f"{n(p)} ({a})" for p, a in d.get("paid", {}).items() if a < _most(d)]
-            text = f"Everyone antes {_most(d)}; pot {d.get('pot')}."
-            return text + (" All-in for less: " + ", ".join(short) + "." if short else "")
-        case "banner":
+    who = names.mention
+    match event:
+        case Cut(dealer=dealer):
+            return msg("palace.event.cut", dealer=who(dealer))
+        case Ante(paid=paid, pot=pot):
+            most = max(paid.values(), default=0)
+            short = [
+                msg("palace.event.ante_paid", player=who(p), amount=n(a))
+                for p, a in paid.items()
+                if a < most
+            ]
+            if short:
+                return msg("palace.event.ante_short", ante=n(most), pot=n(pot), short=joined(short))
+            return msg("palace.event.ante", ante=n(most), pot=n(pot))
+        case Banner(player=player, banner=banner, rejected=rejected):
             # PP-5 deals the rejected cards face up: the whole table saw them, so they are named.
-            rejected = d.get("rejected") or []
-            tail = f" (after turning up {cards_text(rejected)})" if rejected else ""
-            return f"{n(d['player'])}'s banner is {cards_text([d['banner']])}{tail}."
-        case "rejects_reshuffled":
-            return f"The deck ran out: {d['count']} rejected cards are shuffled back in."
-        case "palace_dealt":
-            return f"3 palace cards each, face down; {d['draw_count']} cards in the draw pile."
-        case "turn":
+            if rejected:
+                return msg(
+                    "palace.event.banner_rejected",
+                    player=who(player),
+                    banner=card(banner),
+                    rejected=cards(rejected),
+                )
+            return msg("palace.event.banner", player=who(player), banner=card(banner))
+        case RejectsReshuffled(count=count):
+            return msg("palace.event.rejects_reshuffled", number=n(count))
+        case PalaceDealt(each=each, draw_count=draw):
+            return msg("palace.event.palace_dealt", each=n(each), draw=n(draw))
+        case Turn():
             return None
-        case "buy":
-            return f"{n(d['player'])} buys {cards_text([d['card']])}; pot {d['pot']}."
-        case "discards_reshuffled":
-            return f"The draw pile is empty: {d['count']} discards become the new draw pile."
-        case "discard_soldiers":
-            if not d["count"]:
-                return f"{n(d['player'])} keeps every soldier."
-            return f"{n(d['player'])} discards {_plural(d['count'], 'soldier')} face down."
-        case "discard":
-            return (
-                f"{n(d['player'])} pays to discard {_plural(d['count'], 'soldier')} face down; "
-                f"pot {d['pot']}."
+        case Bought(player=player, card=bought, pot=pot):
+            return msg("palace.event.buy", player=who(player), card=card(bought), pot=n(pot))
+        case DiscardsReshuffled(count=count):
+            return msg("palace.event.discards_reshuffled", number=n(count))
+        case SoldiersDiscarded(player=player, count=count):
+            if not count:
+                return msg("palace.event.kept_soldiers", player=who(player))
+            return _counted("palace.event.discard_soldiers", count, player=who(player))
+        case Discarded(player=player, count=count, pot=pot):
+            return _counted("palace.event.discard", count, player=who(player), pot=n(pot))
+        case Stayed(player=player):
+            return msg("palace.event.stay", player=who(player))
+        case Folded(player=player):
+            return msg("palace.event.fold", player=who(player))
+        case BetPlaced(attacker=attacker, defender=defender, amount=amount, pot=pot):
+            return msg(
+                "palace.event.bet",
+                attacker=who(attacker),
+                defender=who(defender),
+                amount=n(amount),
+                pot=n(pot),
             )
-        case "stay":
-            return f"{n(d['player'])} stays."
-        case "fold":
-            return f"{n(d['player'])} folds."
-        case "bet":
-            return (
-                f"⚔️ {n(d['attacker'])} attacks {n(d['defender'])} and bets {d['amount']}; "
-                f"pot {d['pot']}."
+        case Raised(player=player, called=called, amount=amount):
+            return msg("palace.event.raise", player=who(player), called=n(called), amount=n(amount))
+        case Called(player=player, amount=amount):
+            return msg("palace.event.call", player=who(player), amount=n(amount))
+        case BattleFolded(player=player, winner=winner):
+            return msg("palace.event.battle_fold", player=who(player), winner=who(winner))
+        case RaiseReturned(player=player, amount=amount):
+            return msg("palace.event.raise_returned", player=who(player), amount=n(amount))
+        case BattleTied(players=[first, second]):
+            return msg("palace.event.battle_tie", first=who(first), second=who(second))
+        case BattleWon(winner=winner, loser=loser, hand=hand):
+            if hand is not None:
+                return msg(
+                    "palace.event.battle_won_with",
+                    winner=who(winner),
+                    loser=who(loser),
+                    hand=hand_name(hand),
+                )
+            return msg("palace.event.battle_won", winner=who(winner), loser=who(loser))
+        case Captured(player=player, soldiers=soldiers):
+            return _counted(
+                "palace.event.capture",
+                len(soldiers),
+                player=who(player),
+                cards=cards_or_none(soldiers),
             )
-        case "raise":
-            return f"{n(d['player'])} calls {d['called']} and raises {d['amount']}."
-        case "call":
-            return f"{n(d['player'])} calls {d['amount']}: the battle is shown down."
-        case "battle_fold":
-            return f"{n(d['player'])} folds to {n(d['winner'])}."
-        case "raise_returned":
-            return f"{n(d['player'])} takes back the uncalled raise of {d['amount']}."
-        case "battle_tie":
-            a, b = d["players"]
-            return f"{n(a)} and {n(b)} tie the battle."
-        case "battle_won":
-            hand = f" with {d['hand']}" if d.get("hand") else ""
-            return f"🏆 {n(d['winner'])} wins the battle against {n(d['loser'])}{hand}."
-        case "capture":
-            soldiers = d.get("soldiers", [])
-            return (
-                f"{n(d['player'])} captures banner and soldiers: now "
-                f"{_plural(len(soldiers), 'soldier')} ({cards_text(soldiers)})."
+        case PalaceRevealed(player=player, cards=shown, hand=hand):
+            return msg(
+                "palace.event.palace_revealed",
+                player=who(player),
+                cards=cards_or_none(shown),
+                hand=hand_name(hand),
             )
-        case "palace_revealed":
-            return f"{n(d['player'])} shows {cards_text(d['cards'])}: {d['hand']}."
-        case "hand_over":
-            who = " and ".join(n(p) for p in d["winners"])
-            paid = ", ".join(f"{n(p)} {a}" for p, a in d["payouts"].items())
-            return f"The hand is over: {who} {_ENDINGS[End(d['ending'])]} ({paid})."
-    return event.text
+        case HandOver(ending=ending, winners=winners, payouts=payouts):
+            return msg(
+                f"palace.event.over.{ending}",
+                winners=joined([who(p) for p in winners], "and"),
+                paid=_paid(payouts, names),
+            )
+    return None
 
 
-def event_lines(events: Iterable[Event], names: Names) -> list[str]:
+def _counted(id: str, count: int, **params: object) -> Msg:
+    """A plural message: ``count`` picks the form, ``{number}`` shows it."""
+    return msg(id, count=count, number=n(count), **params)
+
+
+def event_lines(events: Iterable[GameEvent], names: Names) -> list[Text]:
     """The public sentences of some events, in order (private events are skipped)."""
     lines = []
     for event in events:
         if event.is_public:
             line = event_line(event, names)
-            if line:
+            if line is not None:
                 lines.append(line)
     return lines
-
-
-def _most(data: Mapping[str, object]) -> int:
-    paid = data.get("paid")
-    if isinstance(paid, Mapping) and paid:
-        return max(int(v) for v in paid.values())
-    return 0
-
-
-class _Namer:
-    def __init__(self, names: Names) -> None:
-        self.names = names
-
-    def __call__(self, pid: object) -> str:
-        return name(self.names, pid)
-
-
-# -- rules ------------------------------------------------------------------------------------
-
-RULES = """\
-**Palace Poker** (2-10 players, one deck). Everyone antes; each player gets a face-up **banner** \
-(suits differ within each group of four seats) and 3 face-down **palace cards** (by DM, or \
-**My cards**).
-**On your turn**, one of:
-• **buy** — pay the small bet, take the top card face up as a **soldier**, then discard any \
-soldiers for free (at most 5 kept);
-• **discard** — pay the small bet and discard one or more soldiers face down;
-• **bet** — attack a player whose banner suit differs from yours, betting \
-(your soldiers + 1) × small bet;
-• **stay** — do nothing; • **fold** — leave the hand.
-**Battle:** the defender folds (the attacker captures their banner and soldiers), calls with \
-their own stake, or raises (limit: the big bet, or 2 × small bet with no soldiers, a few \
-times per battle; no-limit: at least the big bet); the battlers go on until one folds or \
-calls. On a call each side's best 5 of palace + \
-banner + soldiers counts, but cards of the **opponent's banner suit** don't. The loser is out; \
-the winner captures banner and soldiers and discards down to 5. The caller sees the other's \
-palace cards; the other sees the caller's only if the caller won or tied.
-**End:** one player left wins the pot; with two left they must bet or fold; if everyone left \
-shares a banner suit the pot is split; a full round with no buy and no bet ends in a showdown \
-of all palaces (best 5, no suit excluded).
-A timed-out player stays where they can, and otherwise folds."""

@@ -1,8 +1,11 @@
-"""Palace Poker's :class:`~bot.table.GameUI`: the kit asks, ``_render`` answers.
+"""Palace Poker's :class:`~bot.table.GameUI`: the kit asks, the presenter (``_render``) answers.
 
-Text that Discord renders (embed values, DMs, ephemeral replies) names players by mention, which
-every client shows as the member's display name. Button labels are plain text, so the bet
-buttons use the display names the desk has seen (``Desk.names``), falling back to ``@id``.
+The presenter returns :data:`~bot.text.Text` as the redesign's contract says. Until the kit
+resolves ``Text`` itself, this adapter resolves it with the English catalog where today's kit
+expects a ``str``, and names players with :class:`~bot.text.format.PlayerNames` where today's
+kit passes ids: text that Discord renders (embed values, DMs, ephemeral replies) names players
+by mention; button labels and select options, which render no mentions, use the display
+names the desk has seen (``Desk.names``), falling back to ``@id``.
 """
 
 from __future__ import annotations
@@ -10,69 +13,89 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import cast
 
+from bot.exts.palace import _refusal as words
 from bot.exts.palace import _render as r
 from bot.table import EmbedField, GameUI
+from bot.text import Text, catalog, msg
+from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
-from games.events import Event
+from games.errors import IllegalAction
+from games.events import Event, GameEvent
 from games.palace import ActionKind, PalaceOptions, PalaceView
 from services.tables import TableStatus
 
-NO_NAMES: Mapping[str, str] = {}
-"""Players by mention in rendered text."""
 
-LABELS = {
-    ActionKind.BUY: "Buy",
-    ActionKind.DISCARD: "Discard",
-    ActionKind.DISCARD_SOLDIERS: "Discard soldiers",
-    ActionKind.STAY: "Stay",
-    ActionKind.FOLD: "Fold",
-    ActionKind.BET: "Attack",
-    ActionKind.CALL: "Call",
-    ActionKind.RAISE: "Raise",
-}
+def english(text: Text) -> str:
+    """What today's kit shows: the text in English."""
+    return catalog("en").text(text)
+
+
+def lines(texts: Iterable[Text]) -> str:
+    """Several texts as the lines of one."""
+    return "\n".join(english(t) for t in texts)
+
+
+MENTIONS = PlayerNames()
+"""Players by mention in rendered text."""
 
 
 class PalaceUI(GameUI):
     """How a Palace Poker table looks on Discord."""
 
     game = "palace"
-    title = "Palace Poker"
+    title = english(r.TITLE)
     command = "palace"
-    rules = r.RULES
+    rules = english(r.RULES)
 
     def __init__(self, names: Mapping[str, str] | None = None) -> None:
         self.names: Mapping[str, str] = names if names is not None else {}
         """Display names by player id, for plain-text labels (the cog gives the desk's)."""
+        self._view: PalaceView | None = None
+        """The public view last drawn: the kit draws the buttons right after the table's
+        fields, and the paid actions' buttons say what they cost at that moment."""
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PalaceView, status.view)
-        return r.public_fields(view, NO_NAMES)
+        self._view = view
+        return [
+            EmbedField(english(f.name), lines(f.value), inline=False)
+            for f in r.public_fields(view, MENTIONS)
+        ]
 
     def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
         """Before the first deal: the stakes the players join at."""
         options = PalaceOptions.model_validate(status.options)
-        return [EmbedField("Stakes", r.options_line(options), inline=False)]
+        return [EmbedField(english(msg("palace.field.stakes")), english(r.options_line(options)))]
 
     def private_text(self, status: TableStatus, user: int) -> str:
         if not isinstance(status.view, PalaceView):
-            return "No deal is in progress."
-        return r.my_cards(status.view, NO_NAMES)
+            return english(msg("palace.mine.no_deal"))
+        return lines(r.my_cards(status.view, MENTIONS))
 
-    def describe_event(self, event: Event, pids: Iterable[str]) -> str | None:
-        return r.event_line(event, NO_NAMES)
+    def describe_event(self, event: GameEvent | Event, pids: Iterable[str]) -> str | None:
+        if isinstance(event, Event):  # the kit's and the service's own lines are still legacy
+            return super().describe_event(event, pids)
+        line = r.event_line(event, MENTIONS)
+        return None if line is None else english(line)
 
-    def describe_private(self, event: Event, pids: Iterable[str]) -> str:
-        return r.private_line(event, NO_NAMES)
+    def describe_private(self, event: GameEvent | Event, pids: Iterable[str]) -> str:
+        if isinstance(event, Event):
+            return super().describe_private(event, pids)
+        line = r.private_line(event, MENTIONS)
+        return "" if line is None else english(line)
+
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> str:
+        """The engine's refusal in the words of the buttons and commands (the contract's
+        ``GameUI.refusal``; resolved to English for today's kit)."""
+        return english(words.refusal(error, names or MENTIONS))
 
     def action_label(self, spec: ActionSpec) -> str:
-        """Buttons say what the action costs where the engine's label does ("Buy a soldier
-        (10)"); the rest read as the command's name."""
-        if spec.label and spec.kind in (ActionKind.BUY, ActionKind.CALL, ActionKind.BET):
-            return spec.label
-        return LABELS.get(ActionKind(spec.kind), spec.kind) if spec.kind in LABELS else spec.kind
+        """Buttons say what the paid actions cost ("Buy a soldier (10)"); the rest read as the
+        command's name."""
+        return english(words.action_label(spec, self._view))
 
     def choice_label(self, spec: ActionSpec, field: str, option: str | None) -> str:
         """A bet target by display name (``@id`` when the desk has not seen the player)."""
         if spec.kind == ActionKind.BET and option is not None:
-            return self.names.get(option) or f"@{option}"
+            return english(PlayerNames(self.names).plain(option))
         return super().choice_label(spec, field, option)
