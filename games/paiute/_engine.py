@@ -9,10 +9,11 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, ChoiceField, as_dict
-from games.cards import Card, Deck, codes, show
-from games.errors import IllegalAction
-from games.events import Event, private, public
+from games.cards import Card, Deck, codes
+from games.errors import IllegalAction, Refusal
+from games.events import GameEvent
 from games.paiute import _turns as rules
+from games.paiute._events import Dealt, HandDealt
 from games.paiute._options import (
     ActionKind,
     Call,
@@ -31,12 +32,12 @@ from games.seats import next_dealer, order_from_left_of
 _ACTION = TypeAdapter[Draw | Discard | Call](PaiuteAction)
 HAND_SIZE = 5
 
-_FIELD_HELP = {
-    "draw": "Draw from the stock or the discard pile: source is 'stock' or 'discard'",
-    "discard": "Name the card to discard by its code, like 'As' or '10h'",
-    "call": "To call, name the sixth card to discard (like '10h'), or none with a six-card "
-    "combination",
+_FIELDS = {
+    ActionKind.DRAW.value: "source",
+    ActionKind.DISCARD.value: "card",
+    ActionKind.CALL.value: "discard",
 }
+"""Each action's one field: what a ``bad_action`` refusal names."""
 
 
 class Paiute:
@@ -117,7 +118,7 @@ class Paiute:
         )
         state.log.append(
             {
-                "type": "deal",
+                "kind": "deal",
                 "deal": deal_number,
                 "players": players,
                 "dealer": dealer,
@@ -127,7 +128,7 @@ class Paiute:
                 "discard": first_discard.code,
             }
         )
-        state.log.append({"type": "deck", "secret": True, "cards": start})
+        state.log.append({"kind": "deck", "secret": True, "cards": start})
         return cls(state, rng)
 
     @classmethod
@@ -247,14 +248,12 @@ class Paiute:
                 ActionSpec(
                     kind=ActionKind.DRAW,
                     fields={"source": ChoiceField(options=sources)},
-                    label="Draw a card",
                 )
             ]
         specs = [
             ActionSpec(
                 kind=ActionKind.DISCARD,
                 fields={"card": ChoiceField(options=tuple(codes(rules.discardable(s, pid))))},
-                label="Discard a card",
             )
         ]
         options = rules.call_options(s, pid)
@@ -267,21 +266,20 @@ class Paiute:
                             options=tuple(None if c is None else c.code for c in options)
                         )
                     },
-                    label="Call" if s.caller is None else "Lay your hand down",
                 )
             )
         return specs
 
-    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
+    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[GameEvent]:
         """Verify the action, then apply it; a refusal changes nothing."""
         s = self._s
         parsed = _parse(action)
         if self.is_over:
-            raise IllegalAction("This deal is over")
+            raise IllegalAction(Refusal.DEAL_OVER)
         if pid not in s.players:
-            raise IllegalAction("You are not playing in this deal")
+            raise IllegalAction(Refusal.NOT_PLAYING)
         if pid != s.turn:
-            raise IllegalAction(f"It is {s.turn}'s turn, not yours")
+            raise IllegalAction(Refusal.NOT_YOUR_TURN, to_act=s.turn)
         if isinstance(parsed, Draw):
             rules.check_draw(s, parsed.source)
         elif isinstance(parsed, Discard):
@@ -290,7 +288,7 @@ class Paiute:
             combo = rules.check_call(s, pid, parsed.discard)
         # Checked: from here on the action happens. Logged first so the end comes last.
         s.actions += 1
-        s.log.append({"type": "action", "player": pid, "action": parsed.model_dump(mode="json")})
+        s.log.append({"kind": "action", "player": pid, "action": parsed.model_dump(mode="json")})
         if isinstance(parsed, Draw):
             return rules.apply_draw(s, pid, parsed.source, self._rng)
         if isinstance(parsed, Discard):
@@ -305,7 +303,7 @@ class Paiute:
         """
         s = self._s
         if pid != self.to_act:
-            raise IllegalAction(f"It is not {pid}'s turn")
+            raise IllegalAction(Refusal.NOT_YOUR_TURN, to_act=self.to_act)
         if s.phase is Phase.DRAW:
             sources = rules.can_draw_from(s)
             source = Source.STOCK if Source.STOCK in sources else sources[0]
@@ -315,23 +313,17 @@ class Paiute:
             card = rules.discardable(s, pid)[0]
         return {"kind": ActionKind.DISCARD.value, "card": card.code}
 
-    def opening_events(self) -> list[Event]:
+    def opening_events(self) -> list[GameEvent]:
         """The deal as the table hears it, then each player's five cards for their eyes only.
 
         Read right after the deal is made (``new()`` / ``next_deal()``): the private events
         carry the hands as they are now.
         """
         s = self._s
-        hands = [
-            private(pid, "hand", f"Your hand: {show(s.hands[pid])}.", hand=codes(s.hands[pid]))
-            for pid in s.players
-        ]
+        hands = [HandDealt(to=pid, hand=codes(s.hands[pid])) for pid in s.players]
         return [
-            public(
-                "deal",
-                f"Deal {s.deal_number}: {s.dealer} deals. Wild indicator {s.indicator} "
-                f"({s.indicator.rank.label}s are wild); the discard pile starts with "
-                f"{s.discards[-1]}.",
+            Dealt(
+                deal_number=s.deal_number,
                 dealer=s.dealer,
                 indicator=s.indicator.code,
                 discard=s.discards[-1].code,
@@ -342,12 +334,16 @@ class Paiute:
 
 
 def _parse(action: BaseModel | Mapping[str, Any]) -> Draw | Discard | Call:
-    """The action as a model, or a refusal a player can read."""
+    """The action as a model, or the refusal code of why it is not one."""
     data = as_dict(action)
     kind = data.get("kind")
-    if kind not in _FIELD_HELP:
-        raise IllegalAction("Paiute has three actions: draw, discard and call")
+    if kind not in _FIELDS:
+        raise IllegalAction(
+            Refusal.UNKNOWN_ACTION,
+            kind=str(kind) if kind is not None else None,
+            allowed=tuple(_FIELDS),
+        )
     try:
         return _ACTION.validate_python(data)
     except (ValidationError, ValueError) as exc:
-        raise IllegalAction(_FIELD_HELP[str(kind)]) from exc
+        raise IllegalAction(Refusal.BAD_ACTION, kind=str(kind), field=_FIELDS[str(kind)]) from exc

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.cards import Card
+from games.paiute._combos import CombinationLabel
 from games.paiute._options import Outcome, PaiuteOptions, Phase, Source
 
 
@@ -50,8 +51,8 @@ class DealState(BaseModel):
     shown: bool = False
     """Whether every hand has been shown (PA-15)."""
     payouts: dict[str, int] = Field(default_factory=dict)
-    combinations: dict[str, str] = Field(default_factory=dict)
-    """Each player's best combination by name at the end (empty: none)."""
+    combinations: dict[str, CombinationLabel] = Field(default_factory=dict)
+    """Each player's best combination at the end (absent: none)."""
     winners: list[str] = Field(default_factory=list)
 
     actions: int = 0

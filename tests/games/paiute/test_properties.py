@@ -12,7 +12,7 @@ from games.actions import ChoiceField
 from games.cards import Card
 from games.errors import IllegalAction
 from games.events import Event
-from games.paiute import Outcome, Paiute, PaiuteOptions
+from games.paiute import Drew, Outcome, Paiute, PaiuteOptions
 from games.random_play import PlayStats, check_cards, check_chips, play_deal
 from games.seats import left_of
 
@@ -166,8 +166,8 @@ def test_public_events_and_views_never_show_a_hidden_card():
             assert pid is not None
             events = game.act(pid, _choose(game, rng, prefer_call=0.7))
             for e in events:
-                if e.kind == "draw" and e.data["source"] == "discard":
-                    known[pid].add(Card.parse(e.data["card"]))
+                if isinstance(e, Drew) and e.card is not None:
+                    known[pid].add(Card.parse(e.card))
             known[pid] &= set(s.hands[pid])
             for e in events:
                 hidden = set(s.stock)
