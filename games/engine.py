@@ -2,7 +2,8 @@
 
 The table service and the tests drive Palace Poker, Paiute and Pontoon only through these
 names, so a fourth game slots in without touching them. Engines are synchronous and pure: they
-take player actions and return events; the caller does all I/O.
+take player actions and return events; the caller does all I/O. Events are ``list[Any]`` while
+the engines move from the legacy ``Event`` to typed ``GameEvent``s (both have ``kind``/``to``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from pydantic import BaseModel
 
 from games.actions import ActionSpec
 from games.cards import Card
-from games.events import Event
 
 HOUSE = "house"
 """The seat id of Pontoon's house bank: not a player, its stack starts at 0 and may go negative."""
@@ -72,7 +72,7 @@ class Engine(Protocol):
         """1 for the table's first deal, counting up with each :meth:`next_deal`."""
         ...
 
-    def opening_events(self) -> list[Event]:
+    def opening_events(self) -> list[Any]:
         """What dealing this deal did before anyone acted (antes, cards dealt, private cards).
 
         The table renders them like an action's events; a player's dealt cards come as a
@@ -84,7 +84,7 @@ class Engine(Protocol):
         """Everything ``pid`` may do now, with exact bounds; empty when it is not their move."""
         ...
 
-    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
+    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Any]:
         """Apply one action, or raise ``IllegalAction`` and change nothing."""
         ...
 

@@ -1,7 +1,8 @@
 """The rules of a turn and of the end of a deal (PA-6, PA-7, PA-9, PA-10, PA-11, PA-15).
 
-Each ``check_*`` function raises ``IllegalAction`` and changes nothing; each ``apply_*``
-function assumes its check passed, changes the state and returns the events.
+Each ``check_*`` function raises ``IllegalAction`` with the rule's reason and changes nothing
+(the engine asks them why an action its legal specs do not allow is refused); each ``apply_*``
+function assumes the action is legal, changes the state and returns the events.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def _rebuild_stock(s: DealState, rng: random.Random) -> GameEvent:
     pile.gather(s.discards, rng)
     s.stock = list(pile.cards)
     s.discards = [top]
-    s.log.append({"kind": "stock_rebuilt", "secret": True, "stock": codes(s.stock)})
+    s.record("stock_rebuilt", secret=True, stock=codes(s.stock))
     return StockRebuilt(cards=len(s.stock))
 
 
@@ -192,7 +193,7 @@ def showdown(s: DealState) -> list[GameEvent]:
     for p, amount in s.payouts.items():
         s.stacks[p] += amount
     pot, s.pot = s.pot, 0
-    s.log.append(_end_entry(s))
+    _end_entry(s)
     events.append(
         DealOver(
             outcome=Outcome.SHOWDOWN,
@@ -213,7 +214,7 @@ def return_stakes(s: DealState) -> list[GameEvent]:
     for p, amount in s.payouts.items():
         s.stacks[p] += amount
     pot, s.pot = s.pot, 0
-    s.log.append(_end_entry(s))
+    _end_entry(s)
     return [
         DealOver(
             outcome=Outcome.STAKES_RETURNED,
@@ -225,13 +226,16 @@ def return_stakes(s: DealState) -> list[GameEvent]:
     ]
 
 
-def _end_entry(s: DealState) -> dict[str, object]:
-    """The history's last entry: every card, revealed once the deal is over."""
+def _end_entry(s: DealState) -> None:
+    """The history's end: how the deal ended and who got what (the core adds every card)."""
+    s.record("end", outcome=s.outcome, payouts=dict(s.payouts))
+
+
+def final_cards(s: DealState) -> dict[str, object]:
+    """Where every card lies at the end, revealed once the deal is over."""
     return {
-        "kind": "end",
-        "outcome": s.outcome,
+        "indicator": s.indicator.code,
         "hands": {p: codes(s.laid.get(p) or s.hands[p]) for p in s.players},
         "stock": codes(s.stock),
         "discards": codes(s.discards),
-        "payouts": dict(s.payouts),
     }

@@ -2,6 +2,7 @@
 
 import pytest
 
+from games.core import DealNotOver
 from games.errors import IllegalAction, Refusal
 from games.paiute import Call, Draw, Paiute, PaiuteOptions, PaiuteRefusal
 from tests.games.paiute.helpers import START, discard, draw, hand, new_game, pass_turn, refused
@@ -37,7 +38,7 @@ def test_refusals_are_codes_and_change_nothing():
     bad_draw = {"kind": "draw", "field": "source"}
     refused(game, "ann", {"kind": "draw", "source": "deck"}, Refusal.BAD_ACTION, **bad_draw)
     extra = {"kind": "draw", "source": "stock", "x": 1}
-    refused(game, "ann", extra, Refusal.BAD_ACTION, **bad_draw)
+    refused(game, "ann", extra, Refusal.BAD_ACTION, kind="draw", field="x")
     bad_card = {"kind": "discard", "card": "Zz"}
     refused(game, "ann", bad_card, Refusal.BAD_ACTION, kind="discard", field="card")
     refused(game, "zed", {"kind": "draw", "source": "stock"}, Refusal.NOT_PLAYING)
@@ -66,14 +67,14 @@ def test_actions_as_models_and_the_deal_over():
 def test_history_hides_the_deck_until_the_end():
     game = new_game(["ann", "bob"], "bob", {}, max_rounds=1)
     assert [e["kind"] for e in game.history()] == ["deal"]
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(DealNotOver, match="not over"):
         game.settlement()
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(DealNotOver, match="not over"):
         game.next_deal()
     pass_turn(game, "ann")
     pass_turn(game, "bob")
     types = [e["kind"] for e in game.history()]
-    assert types == ["deal", "deck", "action", "action", "action", "action", "end"]
+    assert types == ["deal", "deck", "action", "action", "action", "action", "end", "cards"]
     deck = game.history()[1]["cards"]
     assert len(deck) == 52
     assert all("secret" not in e for e in game.history())

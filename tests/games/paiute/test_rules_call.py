@@ -189,5 +189,5 @@ def test_pa_15_every_combination_shown_competes():
     assert game.settlement() == {"ann": -5, "bob": -5, "cat": 10}
     assert sum(game.stacks.values()) == 3 * START
     final = game.history()[-1]
-    assert final["kind"] == "end"
+    assert final["kind"] == "cards"
     assert len(final["hands"]["bob"]) == 5
