@@ -169,6 +169,19 @@ class CardGame(Generic[StateT, OptionsT]):
         return self._phase()
 
     @property
+    def kitty(self) -> int:
+        """Chips in the kitty (Shoot Pontoon; 0 for the games without one)."""
+        return self._kitty()
+
+    def kitty_owner(self) -> str | None:
+        """Who takes the kitty if the table closes now (the banker or the house), or ``None``."""
+        return self._kitty_owner()
+
+    def owed_outside(self) -> dict[str, int]:
+        """Chips this deal owes players who are no longer in it (cumulative over the deal)."""
+        return dict(self._owed_outside())
+
+    @property
     def is_over(self) -> bool:
         """Whether the deal has finished and :meth:`settlement` may be read."""
         return self._phase() == "over"
@@ -214,9 +227,9 @@ class CardGame(Generic[StateT, OptionsT]):
             winners=winners,
             hands=hands,
             start_deck=codes(self._state.start_deck),
-            kitty_owner=self._kitty_owner(),
+            kitty_owner=self.kitty_owner(),
             stakes_returned=self._stakes_returned(),
-            owed_outside=self._owed_outside(),
+            owed_outside=self.owed_outside(),
         )
 
     def history(self) -> list[dict[str, Any]]:
