@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.core import DealNotOver
+from games.core import DealNotOver, HandLabel
 from games.errors import IllegalAction, Refusal
 from games.paiute import Call, Draw, Paiute, PaiuteOptions, PaiuteRefusal
 from tests.games.paiute.helpers import START, discard, draw, hand, new_game, pass_turn, refused
@@ -102,3 +102,29 @@ def test_options_are_validated():
     with pytest.raises(ValueError, match="only once"):
         Paiute.new(["a", "a"], {"a": START}, seed=1)
     assert PaiuteOptions().max_rounds == 20
+
+
+def test_deal_result_names_the_winners_their_hands_and_the_deck():
+    game = new_game(["ann", "bob"], "bob", {"ann": "9h 10h Jh Qh 3d"}, stock="Kh")
+    draw(game, "ann")
+    game.act("ann", Call(discard="3d"))
+    pass_turn(game, "bob")
+    result = game.deal_result()
+    assert result.winners == ["ann"]
+    assert result.hands["ann"] == HandLabel(category="straight_flush", ranks=("K",))
+    assert result.changes == {"ann": 5, "bob": -5}
+    assert result.pot == 10
+    assert len(result.start_deck) == 52
+    assert result.start_deck[0] == "9h"  # the first card dealt, to ann at the dealer's left
+    assert not result.stakes_returned
+    assert result.kitty_owner is None
+
+
+def test_deal_result_of_returned_stakes():
+    game = new_game(["ann", "bob"], "bob", {}, max_rounds=1)
+    pass_turn(game, "ann")
+    pass_turn(game, "bob")
+    result = game.deal_result()
+    assert result.stakes_returned
+    assert result.winners == []
+    assert result.changes == {"ann": 0, "bob": 0}
