@@ -5,10 +5,10 @@ per category instead: a wild only ever needs to be *the missing card* of some pa
 category reduces to counting naturals against a pattern. ``tests/games/paiute`` checks it
 against a brute force that really tries every value for every wild.
 
->>> best_combination(Card.parse_many("Ks Kh 7c 7d 2s 2h"), Rank.NINE).name
-'Two/two/two: kings, sevens and twos'
->>> best_combination(Card.parse_many("10s Js Qs Ks 5h"), Rank.FIVE).name
-'Royal flush'
+>>> best_combination(Card.parse_many("Ks Kh 7c 7d 2s 2h"), Rank.NINE).label.ranks
+('K', '7', '2')
+>>> best_combination(Card.parse_many("10s Js Qs Ks 5h"), Rank.FIVE).category.name
+'ROYAL_FLUSH'
 >>> best_combination(Card.parse_many("As Ks Qs Js 9h"), Rank.FIVE) is None
 True
 """
@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from itertools import permutations
+
+from pydantic import BaseModel, ConfigDict
 
 from games.cards import Card, Rank, Suit
 
@@ -57,9 +59,15 @@ _GROUPS: dict[Category, tuple[int, ...]] = {
 """The six-card categories as group sizes, in the order their ranks are compared (PA-14)."""
 
 
-def _plural(rank: int) -> str:
-    label = Rank(rank).label
-    return label + ("es" if label.endswith("x") else "s")
+class CombinationLabel(BaseModel):
+    """A combination as facts a presenter names in the reader's language (the bot's
+    ``paiute.combination.*`` messages): the category and the ranks that decide ties (PA-14),
+    as rank codes, most significant first (``("K", "5")``: four kings and two fives)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    category: Category
+    ranks: tuple[str, ...]
 
 
 @dataclass(frozen=True, order=True)
@@ -77,23 +85,9 @@ class Combination:
     """The cards the combination uses (5 or 6 of the hand)."""
 
     @property
-    def name(self) -> str:
-        """The combination for people: "Four kings and two fives"."""
-        k = self.key
-        if self.category is Category.FIVE_OF_A_KIND:
-            return f"Five of a kind, {_plural(k[0])}"
-        if self.category is Category.ROYAL_FLUSH:
-            return "Royal flush"
-        if self.category is Category.STRAIGHT_FLUSH:
-            return f"Straight flush, {Rank(k[0]).label} high"
-        if self.category is Category.FOUR_TWO:
-            return f"Four {_plural(k[0])} and two {_plural(k[1])}"
-        if self.category is Category.THREE_THREE:
-            return f"Three {_plural(k[0])} and three {_plural(k[1])}"
-        return f"Two/two/two: {_plural(k[0])}, {_plural(k[1])} and {_plural(k[2])}"
-
-    def __str__(self) -> str:
-        return self.name
+    def label(self) -> CombinationLabel:
+        """The combination as the presenters name it: category and deciding ranks."""
+        return CombinationLabel(category=self.category, ranks=tuple(Rank(r).code for r in self.key))
 
 
 def best_combination(cards: Sequence[Card], wild_rank: Rank | int | None) -> Combination | None:

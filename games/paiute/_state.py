@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from games.cards import Card
+from games.core import CoreState
+from games.paiute._combos import CombinationLabel
+from games.paiute._events import PaiuteEvent
 from games.paiute._options import Outcome, PaiuteOptions, Phase, Source
 
 
-class DealState(BaseModel):
-    """One deal of Paiute at one table. Mutated in place by the engine, dumped for snapshots."""
+class DealState(CoreState[PaiuteOptions]):
+    """One deal of Paiute at one table (seats, chips, history and RNG are the core's).
+    ``players`` is the seat order; turn order is to the left, i.e. along it."""
 
-    players: list[str]
-    """Seat order; turn order is to the left, i.e. along this list."""
-    options: PaiuteOptions
     dealer: str
-    deal_number: int
-    stacks: dict[str, int]
-    start_stacks: dict[str, int]
-    """Stacks before the stakes went in: the settlement is measured from here."""
     pot: int = 0
+    opening: list[PaiuteEvent] = Field(default_factory=list)
+    """The deal as the table hears it, then each player's five cards (PA-4, PA-5)."""
 
     hands: dict[str, list[Card]]
     laid: dict[str, list[Card]] = Field(default_factory=dict)
@@ -50,13 +47,6 @@ class DealState(BaseModel):
     shown: bool = False
     """Whether every hand has been shown (PA-15)."""
     payouts: dict[str, int] = Field(default_factory=dict)
-    combinations: dict[str, str] = Field(default_factory=dict)
-    """Each player's best combination by name at the end (empty: none)."""
+    combinations: dict[str, CombinationLabel] = Field(default_factory=dict)
+    """Each player's best combination at the end (absent: none)."""
     winners: list[str] = Field(default_factory=list)
-
-    actions: int = 0
-    """Accepted actions this deal; part of the state so caches can key on it."""
-    log: list[dict[str, Any]] = Field(default_factory=list)
-    """History entries; those with ``"secret": True`` are only shown after the end."""
-    rng: list[Any] = Field(default_factory=list)
-    """The RNG state, written at snapshot time."""

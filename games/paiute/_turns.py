@@ -1,18 +1,31 @@
 """The rules of a turn and of the end of a deal (PA-6, PA-7, PA-9, PA-10, PA-11, PA-15).
 
-Each ``check_*`` function raises ``IllegalAction`` and changes nothing; each ``apply_*``
-function assumes its check passed, changes the state and returns the events.
+Each ``check_*`` function raises ``IllegalAction`` with the rule's reason and changes nothing
+(the engine asks them why an action its legal specs do not allow is refused); each ``apply_*``
+function assumes the action is legal, changes the state and returns the events.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.cards import Card, Deck, codes, show
+from games.cards import Card, Deck, codes
 from games.errors import IllegalAction
-from games.events import Event, private, public
+from games.events import GameEvent
 from games.paiute._combos import Combination, best_combination, best_six_card
-from games.paiute._options import Outcome, Phase, Source
+from games.paiute._events import (
+    Called,
+    DealOver,
+    Discarded,
+    Drawn,
+    Drew,
+    LaidDown,
+    LastTurn,
+    Shown,
+    StockRebuilt,
+)
+from games.paiute._options import ActionKind, Outcome, Phase, Source
+from games.paiute._refusals import PaiuteRefusal
 from games.paiute._state import DealState
 from games.seats import left_of, order_from_left_of, split_pot
 
@@ -51,78 +64,60 @@ def _without(cards: list[Card], card: Card) -> list[Card]:
 
 def check_draw(s: DealState, source: Source) -> None:
     if s.phase is not Phase.DRAW:
-        raise IllegalAction("You have drawn already: discard a card or call")
+        raise IllegalAction(PaiuteRefusal.ALREADY_DREW)
     if source not in can_draw_from(s):
-        raise IllegalAction(f"You cannot draw from the {source.value} now: it is empty")
+        raise IllegalAction(PaiuteRefusal.PILE_EMPTY, source=source.value)
 
 
-def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> list[Event]:
-    events = []
+def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> list[GameEvent]:
+    events: list[GameEvent] = []
     if source is Source.STOCK:
         if not s.stock:
             events.append(_rebuild_stock(s, rng))
         card = s.stock.pop(0)
-        events.append(public("draw", f"{pid} draws from the stock.", player=pid, source="stock"))
-        events.append(
-            private(
-                pid, "drawn", f"You draw {card}.", card=card.code, hand=codes([*s.hands[pid], card])
-            )
-        )
+        events.append(Drew(player=pid, source=Source.STOCK))
+        events.append(Drawn(to=pid, card=card.code, hand=codes([*s.hands[pid], card])))
     else:
         card = s.discards.pop()
         s.taken = card
-        events.append(
-            public(
-                "draw",
-                f"{pid} takes {card} from the discard pile.",
-                player=pid,
-                source="discard",
-                card=card.code,
-            )
-        )
+        events.append(Drew(player=pid, source=Source.DISCARD, card=card.code))
     s.hands[pid].append(card)
     s.drawn, s.drawn_from = card, source
     s.phase = Phase.DISCARD
     return events
 
 
-def _rebuild_stock(s: DealState, rng: random.Random) -> Event:
+def _rebuild_stock(s: DealState, rng: random.Random) -> GameEvent:
     """PA-7: every discard but the top one becomes the new stock, shuffled."""
     top = s.discards.pop()
     pile = Deck(s.stock, stacked=s.stacked)
     pile.gather(s.discards, rng)
     s.stock = list(pile.cards)
     s.discards = [top]
-    s.log.append({"type": "stock_rebuilt", "secret": True, "stock": codes(s.stock)})
-    return public(
-        "stock_rebuilt",
-        f"The stock is empty: {len(s.stock)} discards are shuffled into a new stock.",
-        cards=len(s.stock),
-    )
+    s.record("stock_rebuilt", secret=True, stock=codes(s.stock))
+    return StockRebuilt(cards=len(s.stock))
 
 
 def check_discard(s: DealState, pid: str, card: Card) -> None:
     if s.phase is not Phase.DISCARD:
-        raise IllegalAction("Draw a card first: from the stock or the discard pile")
+        raise IllegalAction(PaiuteRefusal.DRAW_FIRST, kind=ActionKind.DISCARD.value)
     if card not in s.hands[pid]:
-        raise IllegalAction(f"You do not hold {card}")
+        raise IllegalAction(PaiuteRefusal.NOT_HELD, card=card.code)
     if card == s.taken:
-        raise IllegalAction(
-            f"You took {card} from the discard pile this turn: discard a different card"
-        )
+        raise IllegalAction(PaiuteRefusal.TAKEN_THIS_TURN, card=card.code)
 
 
-def apply_discard(s: DealState, pid: str, card: Card) -> list[Event]:
+def apply_discard(s: DealState, pid: str, card: Card) -> list[GameEvent]:
     s.hands[pid].remove(card)
     s.discards.append(card)
-    events = [public("discard", f"{pid} discards {card}.", player=pid, card=card.code)]
+    events: list[GameEvent] = [Discarded(player=pid, card=card.code)]
     return events + next_turn(s)
 
 
 def check_call(s: DealState, pid: str, discard: Card | None) -> Combination:
     """The combination the call lays down, or why the call is refused."""
     if s.phase is not Phase.DISCARD:
-        raise IllegalAction("Draw a card first: you may call once you hold six cards")
+        raise IllegalAction(PaiuteRefusal.DRAW_FIRST, kind=ActionKind.CALL.value)
     hand = s.hands[pid]
     wild = s.indicator.rank
     if discard is None:
@@ -130,50 +125,36 @@ def check_call(s: DealState, pid: str, discard: Card | None) -> Combination:
         if combo is not None:
             return best_combination(hand, wild) or combo
         if best_combination(hand, wild) is not None:
-            raise IllegalAction(
-                "Your combination has five cards: call with your sixth card as the discard"
-            )
-        raise IllegalAction("You have no winning combination: you cannot call")
+            raise IllegalAction(PaiuteRefusal.FIVE_CARD_COMBINATION)
+        raise IllegalAction(PaiuteRefusal.NO_COMBINATION)
     check_discard(s, pid, discard)
     combo_or_none = best_combination(_without(hand, discard), wild)
     if combo_or_none is None:
         if best_combination(hand, wild) is None:
-            raise IllegalAction("You have no winning combination: you cannot call")
-        raise IllegalAction(f"Without {discard} your cards hold no winning combination")
+            raise IllegalAction(PaiuteRefusal.NO_COMBINATION)
+        raise IllegalAction(PaiuteRefusal.NONE_WITHOUT, card=discard.code)
     return combo_or_none
 
 
-def apply_call(s: DealState, pid: str, discard: Card | None, combo: Combination) -> list[Event]:
-    events = []
+def apply_call(s: DealState, pid: str, discard: Card | None, combo: Combination) -> list[GameEvent]:
+    events: list[GameEvent] = []
     if discard is not None:
         s.hands[pid].remove(discard)
         s.discards.append(discard)
-        events.append(
-            public("discard", f"{pid} discards {discard}.", player=pid, card=discard.code)
-        )
+        events.append(Discarded(player=pid, card=discard.code))
     laid = s.hands[pid]
     s.laid[pid], s.hands[pid] = laid, []
     if s.caller is None:
         s.caller = pid
         order = order_from_left_of(s.players, s.dealer)
         s.last_turns = order[order.index(pid) + 1 :]  # PA-10: empty when the dealer calls
-        kind, what = "call", "calls"
+        events.append(Called(player=pid, cards=codes(laid), combination=combo.label))
     else:
-        kind, what = "lay_down", "lays down"
-    events.append(
-        public(
-            kind,
-            f"{pid} {what} with {combo.name}: {show(laid)}.",
-            player=pid,
-            cards=codes(laid),
-            combination=combo.name,
-            category=combo.category.name,
-        )
-    )
+        events.append(LaidDown(player=pid, cards=codes(laid), combination=combo.label))
     return events + next_turn(s)
 
 
-def next_turn(s: DealState) -> list[Event]:
+def next_turn(s: DealState) -> list[GameEvent]:
     """Pass the turn left, or into the last turns after a call, or end the deal."""
     s.taken = s.drawn = s.drawn_from = None
     if s.caller is not None:
@@ -181,7 +162,7 @@ def next_turn(s: DealState) -> list[Event]:
             return showdown(s)
         s.turn = s.last_turns.pop(0)
         s.phase = Phase.DRAW
-        return [public("last_turn", f"{s.turn} takes a last turn.", player=s.turn)]
+        return [LastTurn(player=s.turn)]
     if s.turn == s.dealer:
         if s.round >= s.options.max_rounds:
             return return_stakes(s)
@@ -191,26 +172,20 @@ def next_turn(s: DealState) -> list[Event]:
     return []
 
 
-def showdown(s: DealState) -> list[Event]:
+def showdown(s: DealState) -> list[GameEvent]:
     """PA-15: every hand is shown; the best winning combination in any of them takes the pot."""
     wild = s.indicator.rank
     s.phase, s.outcome, s.shown = Phase.OVER, Outcome.SHOWDOWN, True
     combos: dict[str, Combination] = {}
-    events = []
+    events: list[GameEvent] = []
     for p in s.players:
         cards = s.laid.get(p) or s.hands[p]
         combo = best_combination(cards, wild)
         if combo is not None:
             combos[p] = combo
-            s.combinations[p] = combo.name
+            s.combinations[p] = combo.label
         events.append(
-            public(
-                "show",
-                f"{p} shows {show(cards)}: {combo.name if combo else 'no winning combination'}.",
-                player=p,
-                cards=codes(cards),
-                combination=combo.name if combo else None,
-            )
+            Shown(player=p, cards=codes(cards), combination=combo.label if combo else None)
         )
     best = max(combos.values())  # the caller always has one
     s.winners = [p for p in order_from_left_of(s.players, s.dealer) if combos.get(p) == best]
@@ -218,45 +193,49 @@ def showdown(s: DealState) -> list[Event]:
     for p, amount in s.payouts.items():
         s.stacks[p] += amount
     pot, s.pot = s.pot, 0
-    s.log.append(_end_entry(s))
+    _end_entry(s)
     events.append(
-        public(
-            "deal_over",
-            f"{' and '.join(s.winners)} {'wins' if len(s.winners) == 1 else 'split'} "
-            f"the pot of {pot} with {best.name}.",
-            winners=s.winners,
-            payouts=s.payouts,
-            combination=best.name,
+        DealOver(
+            outcome=Outcome.SHOWDOWN,
+            winners=list(s.winners),
+            payouts=dict(s.payouts),
+            pot=pot,
+            combination=best.label,
+            max_rounds=s.options.max_rounds,
         )
     )
     return events
 
 
-def return_stakes(s: DealState) -> list[Event]:
+def return_stakes(s: DealState) -> list[GameEvent]:
     """PA-11: ``max_rounds`` full rounds without a call; everyone gets their stake back."""
     s.phase, s.outcome = Phase.OVER, Outcome.STAKES_RETURNED
     s.payouts = dict.fromkeys(s.players, s.options.stake)
     for p, amount in s.payouts.items():
         s.stacks[p] += amount
-    s.pot = 0
-    s.log.append(_end_entry(s))
+    pot, s.pot = s.pot, 0
+    _end_entry(s)
     return [
-        public(
-            "deal_over",
-            f"{s.options.max_rounds} rounds passed without a call: the stakes go back.",
+        DealOver(
+            outcome=Outcome.STAKES_RETURNED,
             winners=[],
-            payouts=s.payouts,
+            payouts=dict(s.payouts),
+            pot=pot,
+            max_rounds=s.options.max_rounds,
         )
     ]
 
 
-def _end_entry(s: DealState) -> dict[str, object]:
-    """The history's last entry: every card, revealed once the deal is over."""
+def _end_entry(s: DealState) -> None:
+    """The history's end: how the deal ended and who got what (the core adds every card)."""
+    s.record("end", outcome=s.outcome, payouts=dict(s.payouts))
+
+
+def final_cards(s: DealState) -> dict[str, object]:
+    """Where every card lies at the end, revealed once the deal is over."""
     return {
-        "type": "end",
-        "outcome": s.outcome,
+        "indicator": s.indicator.code,
         "hands": {p: codes(s.laid.get(p) or s.hands[p]) for p in s.players},
         "stock": codes(s.stock),
         "discards": codes(s.discards),
-        "payouts": dict(s.payouts),
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.cards import Card
-from games.paiute._combos import best_combination
+from games.paiute._combos import CombinationLabel, best_combination
 from games.paiute._options import Outcome, Phase
 from games.paiute._state import DealState
 
@@ -26,8 +26,8 @@ class SeatView(BaseModel):
     """Cards laid face up at a call or on a last turn (PA-9, PA-10)."""
     shown: list[Card] | None
     """The whole hand once shown at the end (PA-15); ``None`` while it is private."""
-    combination: str | None
-    """The best combination among the seat's public cards, by name."""
+    combination: CombinationLabel | None
+    """The best combination among the seat's public cards."""
     payout: int
 
 
@@ -60,8 +60,8 @@ class PaiuteView(BaseModel):
     """The viewer's own hand (``None`` for the public or a non-player)."""
     drawn: Card | None
     """The card the viewer drew this turn (their own view only)."""
-    hand_combination: str | None
-    """The best combination in the viewer's own hand, by name."""
+    hand_combination: CombinationLabel | None
+    """The best combination in the viewer's own hand."""
 
 
 def build_view(s: DealState, viewer: str | None) -> PaiuteView:
@@ -81,7 +81,7 @@ def build_view(s: DealState, viewer: str | None) -> PaiuteView:
                 cards_in_hand=len(s.hands[p]),
                 laid_down=list(laid),
                 shown=list(shown) if shown is not None else None,
-                combination=combo.name if combo else None,
+                combination=combo.label if combo else None,
                 payout=s.payouts.get(p, 0),
             )
         )
@@ -112,5 +112,5 @@ def build_view(s: DealState, viewer: str | None) -> PaiuteView:
         winners=list(s.winners),
         hand=list(own) if viewer in s.hands else None,
         drawn=s.drawn if viewer is not None and viewer == s.turn and not over else None,
-        hand_combination=own_combo.name if own_combo else None,
+        hand_combination=own_combo.label if own_combo else None,
     )

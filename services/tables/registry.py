@@ -111,8 +111,8 @@ def _palace_record(game: PalacePoker) -> DealRecord:
 
 def _paiute_record(game: Paiute) -> DealRecord:
     view = game.view(None)
-    deck: list[str] = next((e["cards"] for e in game.history() if e.get("type") == "deck"), [])
-    names = {s.player: s.combination for s in view.seats if s.combination}
+    deck: list[str] = next((e["cards"] for e in game.history() if e.get("kind") == "deck"), [])
+    names = {s.player: s.combination.category.name.lower() for s in view.seats if s.combination}
     return DealRecord(winners=list(view.winners), hand_names=names, deck=list(deck))
 
 

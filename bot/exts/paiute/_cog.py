@@ -16,9 +16,13 @@ from discord import app_commands
 from bot.exts.paiute._ui import PaiuteUI
 from bot.refusal import Refusal
 from bot.table import TableCog, refusals, where
+from bot.text import catalog
 from games.cards import Card
+from games.errors import IllegalAction
 from games.paiute import ActionKind
+from services.tables import TableError
 
+UI = PaiuteUI()
 Positive = app_commands.Range[int, 1, 1_000_000]
 NONE = ("none", "~")
 """``call``'s ``discard`` for a six-card combination: typed, or the kit's suggestion value."""
@@ -35,7 +39,7 @@ def _card(text: str) -> str:
 class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
     """Paiute tables."""
 
-    ui = PaiuteUI()
+    ui = UI
 
     @app_commands.command(name="open", description="Open a Paiute table in this channel")
     @app_commands.describe(
@@ -65,7 +69,14 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
         guild, channel = where(interaction)
         user = interaction.user.id
         with refusals():
-            result = await desk.service.act(guild, channel, user, action)
+            try:
+                result = await desk.service.act(guild, channel, user, action)
+            except TableError as error:
+                # The engine's refusal is a code: Paiute's presenter words it (until the kit does).
+                if isinstance(error.__cause__, IllegalAction):
+                    words = catalog("en").text(UI.refusal(error.__cause__))
+                    raise Refusal(words) from error
+                raise
         reply = desk.ui(result.table.game).private_text(
             desk.service.status(guild, channel, user), user
         )

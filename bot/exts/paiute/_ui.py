@@ -1,10 +1,14 @@
 """Paiute's part of the table kit: the table message's fields, the My cards text, the event
-sentences, and which actions may be offered where.
+sentences, the refusals, and which actions may be offered where (``_render`` says it all).
 
 Paiute's ``discard`` and ``call`` choose among the player's own cards (``ChoiceField``s of
 card codes), so they are never components of the public table message: they are selects in
 the ephemeral **My cards** reply only. ``draw`` (stock or discard pile) is public and gets a
 button per source.
+
+Until the kit resolves ``Text`` itself (contracts.md, "The presenter side"), this class is a
+thin adapter: it resolves the presenter's messages with ``catalog("en")`` where today's kit
+expects ``str``, and names players with ``PlayerNames`` (mentions) where it passes ids.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ from collections.abc import Iterable
 from typing import cast
 
 from bot.exts.paiute import _render as render
-from bot.table import EmbedField, GameUI, mention, with_mentions
+from bot.table import EmbedField, GameUI
+from bot.text import Text, catalog, msg
+from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
-from games.cards import Card
-from games.events import Event
+from games.errors import IllegalAction
+from games.events import Event, GameEvent
 from games.paiute import ActionKind, PaiuteView
 from services.tables import TableStatus
 
@@ -28,41 +34,53 @@ def _view(status: TableStatus) -> PaiuteView:
     return cast(PaiuteView, status.view)
 
 
+def _say(text: Text) -> str:
+    """The adapter: a presenter's ``Text`` in English, for today's kit."""
+    return catalog("en").text(text)
+
+
 class PaiuteUI(GameUI):
     game = "paiute"
-    title = "Paiute"
+    title = _say(render.TITLE)
     command = "paiute"
-    rules = render.RULES
+    rules = _say(render.RULES)
+
+    names: Names = PlayerNames()
+    """Players in message text: Discord mentions (the kit will pass its own ``Names``)."""
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
-        return render.table_fields(_view(status), mention)
+        return [
+            EmbedField(_say(name), "\n".join(_say(line) for line in lines))
+            for name, lines in render.table_fields(_view(status), self.names)
+        ]
 
     def private_text(self, status: TableStatus, user: int) -> str:
         if status.view is None:
-            return "No deal has been dealt at this table yet."
-        return render.hand_text(_view(status))
+            return _say(msg("paiute.hand.no_deal"))
+        return "\n".join(_say(line) for line in render.hand_lines(_view(status)))
 
-    def describe_event(self, event: Event, pids: Iterable[str]) -> str | None:
-        return render.event_line(event, mention) or with_mentions(event.text, pids)
+    def describe_event(self, event: Event | GameEvent, pids: Iterable[str]) -> str | None:
+        if isinstance(event, Event):  # the kit's own events (a player leaving, the settlement)
+            return super().describe_event(event, pids)
+        line = render.event_line(event, self.names)
+        return None if line is None else _say(line)
 
-    def describe_private(self, event: Event, pids: Iterable[str]) -> str:
-        return render.private_line(event) or with_mentions(event.text, pids)
+    def describe_private(self, event: Event | GameEvent, pids: Iterable[str]) -> str:
+        if isinstance(event, Event):
+            return super().describe_private(event, pids)
+        line = render.private_line(event)
+        return "" if line is None else _say(line)
+
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
+        """The engine's refusal code in the words of Paiute's commands and buttons."""
+        return render.refusal(error, names or self.names)
 
     def action_label(self, spec: ActionSpec) -> str:
-        if spec.kind == ActionKind.DRAW:
-            return "Draw"
-        if spec.kind == ActionKind.DISCARD:
-            return "Discard a card"
-        if spec.kind == ActionKind.CALL:
-            return "Call: discard" if spec.label == "Call" else "Lay down: discard"
-        return super().action_label(spec)
+        label = render.action_label(spec.kind)
+        return super().action_label(spec) if label is None else _say(label)
 
     def choice_label(self, spec: ActionSpec, field: str, option: str | None) -> str:
-        if spec.kind == ActionKind.DRAW:
-            return "from the stock" if option == "stock" else "the top discard"
-        if option is None:
-            return "nothing (six-card combination)"
-        return str(Card.parse(option))
+        return _say(render.choice_label(spec.kind, option))
 
     def on_table_message(self, spec: ActionSpec) -> bool:
         return spec.kind not in PRIVATE_KINDS and super().on_table_message(spec)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
 
 import pytest
 
 from games.cards import FULL_DECK, Card, codes
-from games.errors import IllegalAction
-from games.events import Event
+from games.errors import IllegalAction, Param
+from games.events import GameEvent
 from games.paiute import Paiute, PaiuteOptions
 from games.seats import order_from_left_of
 
@@ -62,15 +62,15 @@ def new_game(
     )
 
 
-def draw(game: Paiute, pid: str, source: str = "stock") -> list[Event]:
+def draw(game: Paiute, pid: str, source: str = "stock") -> list[GameEvent]:
     return game.act(pid, {"kind": "draw", "source": source})
 
 
-def discard(game: Paiute, pid: str, card: str) -> list[Event]:
+def discard(game: Paiute, pid: str, card: str) -> list[GameEvent]:
     return game.act(pid, {"kind": "discard", "card": card})
 
 
-def call(game: Paiute, pid: str, card: str | None) -> list[Event]:
+def call(game: Paiute, pid: str, card: str | None) -> list[GameEvent]:
     return game.act(pid, {"kind": "call", "discard": card})
 
 
@@ -80,11 +80,14 @@ def pass_turn(game: Paiute, pid: str) -> None:
     game.act(pid, game.timeout_action(pid))
 
 
-def refused(game: Paiute, pid: str, action: dict[str, object], match: str) -> None:
-    """Assert the action is refused with a message containing ``match``, changing nothing."""
+def refused(
+    game: Paiute, pid: str, action: Mapping[str, object], code: str, **params: Param
+) -> None:
+    """Assert the action is refused with ``code`` and exactly ``params``, changing nothing."""
     before = game.snapshot()
-    with pytest.raises(IllegalAction, match=re.escape(match)):
+    with pytest.raises(IllegalAction) as refusal:
         game.act(pid, action)
+    assert (refusal.value.code, refusal.value.params) == (code, params)
     assert game.snapshot() == before
 
 

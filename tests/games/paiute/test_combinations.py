@@ -159,17 +159,17 @@ def test_pa_14_ties_and_order():
     assert len(set(ranking)) == len(ranking)
 
 
-def test_names_are_readable():
+def test_labels_name_the_category_and_the_deciding_ranks():
     wild = Rank.TWO
-    names = [
-        best_combination(cards(h), wild).name  # type: ignore[union-attr]
+    labels = [
+        best_combination(cards(h), wild).label  # type: ignore[union-attr]
         for h in ("6s 6h 6d 6c 2h", "4s 4h 4d 4c 6h 6s", "9d 10d Jd Qd Kd", "3s 3h 3d Kc Kh Ks")
     ]
-    assert names == [
-        "Five of a kind, sixes",
-        "Four fours and two sixes",
-        "Straight flush, king high",
-        "Three kings and three threes",
+    assert [(lb.category, lb.ranks) for lb in labels] == [
+        (Category.FIVE_OF_A_KIND, ("6",)),
+        (Category.FOUR_TWO, ("4", "6")),
+        (Category.STRAIGHT_FLUSH, ("K",)),
+        (Category.THREE_THREE, ("K", "3")),
     ]
 
 

@@ -2,7 +2,9 @@
 
 import pytest
 
-from games.paiute import Call, Draw, Paiute, PaiuteOptions
+from games.core import DealNotOver, HandLabel
+from games.errors import IllegalAction, Refusal
+from games.paiute import Call, Draw, Paiute, PaiuteOptions, PaiuteRefusal
 from tests.games.paiute.helpers import START, discard, draw, hand, new_game, pass_turn, refused
 
 ABC = ["ann", "bob", "cat"]
@@ -16,8 +18,9 @@ def test_timeout_draws_from_the_stock_and_discards_the_drawn_card():
     before = hand(game, "ann")
     game.act("ann", game.timeout_action("ann"))
     assert hand(game, "ann") == [c for c in before if c != "Qd"]
-    with pytest.raises(Exception, match="not ann's turn"):
+    with pytest.raises(IllegalAction) as refusal:
         game.timeout_action("ann")
+    assert (refusal.value.code, refusal.value.params) == (Refusal.NOT_YOUR_TURN, {"to_act": "bob"})
 
 
 def test_timeout_after_taking_the_discard_lets_another_card_go():
@@ -28,17 +31,25 @@ def test_timeout_after_taking_the_discard_lets_another_card_go():
     assert game.to_act == "bob"
 
 
-def test_refusals_are_readable_and_change_nothing():
+def test_refusals_are_codes_and_change_nothing():
     game = new_game(ABC, "cat", {})
-    refused(game, "ann", {"kind": "fold"}, "draw, discard and call")
-    refused(game, "ann", {"kind": "draw", "source": "deck"}, "source is 'stock' or 'discard'")
-    refused(game, "ann", {"kind": "draw", "source": "stock", "x": 1}, "source is")
-    refused(game, "ann", {"kind": "discard", "card": "Zz"}, "Name the card to discard")
-    refused(game, "zed", {"kind": "draw", "source": "stock"}, "not playing")
-    refused(game, "bob", {"kind": "draw", "source": "stock"}, "It is ann's turn")
-    refused(game, "ann", {"kind": "call", "discard": None}, "Draw a card first")
+    allowed = ("draw", "discard", "call")
+    refused(game, "ann", {"kind": "fold"}, Refusal.UNKNOWN_ACTION, kind="fold", allowed=allowed)
+    bad_draw = {"kind": "draw", "field": "source"}
+    refused(game, "ann", {"kind": "draw", "source": "deck"}, Refusal.BAD_ACTION, **bad_draw)
+    extra = {"kind": "draw", "source": "stock", "x": 1}
+    refused(game, "ann", extra, Refusal.BAD_ACTION, kind="draw", field="x")
+    bad_card = {"kind": "discard", "card": "Zz"}
+    refused(game, "ann", bad_card, Refusal.BAD_ACTION, kind="discard", field="card")
+    refused(game, "zed", {"kind": "draw", "source": "stock"}, Refusal.NOT_PLAYING)
+    refused(game, "bob", {"kind": "draw", "source": "stock"}, Refusal.NOT_YOUR_TURN, to_act="ann")
+    early_call = {"kind": "call", "discard": None}
+    refused(game, "ann", early_call, PaiuteRefusal.DRAW_FIRST, kind="call")
     draw(game, "ann")
-    refused(game, "ann", {"kind": "discard", "card": hand(game, "bob")[0]}, "You do not hold")
+    stranger = hand(game, "bob")[0]
+    refused(
+        game, "ann", {"kind": "discard", "card": stranger}, PaiuteRefusal.NOT_HELD, card=stranger
+    )
 
 
 def test_actions_as_models_and_the_deal_over():
@@ -50,20 +61,20 @@ def test_actions_as_models_and_the_deal_over():
     assert game.is_over
     assert game.to_act is None
     assert game.legal_actions("bob") == []
-    refused(game, "bob", {"kind": "draw", "source": "stock"}, "over")
+    refused(game, "bob", {"kind": "draw", "source": "stock"}, Refusal.DEAL_OVER)
 
 
 def test_history_hides_the_deck_until_the_end():
     game = new_game(["ann", "bob"], "bob", {}, max_rounds=1)
-    assert [e["type"] for e in game.history()] == ["deal"]
-    with pytest.raises(ValueError, match="not over"):
+    assert [e["kind"] for e in game.history()] == ["deal"]
+    with pytest.raises(DealNotOver, match="not over"):
         game.settlement()
-    with pytest.raises(ValueError, match="not over"):
+    with pytest.raises(DealNotOver, match="not over"):
         game.next_deal()
     pass_turn(game, "ann")
     pass_turn(game, "bob")
-    types = [e["type"] for e in game.history()]
-    assert types == ["deal", "deck", "action", "action", "action", "action", "end"]
+    types = [e["kind"] for e in game.history()]
+    assert types == ["deal", "deck", "action", "action", "action", "action", "end", "cards"]
     deck = game.history()[1]["cards"]
     assert len(deck) == 52
     assert all("secret" not in e for e in game.history())
@@ -91,3 +102,29 @@ def test_options_are_validated():
     with pytest.raises(ValueError, match="only once"):
         Paiute.new(["a", "a"], {"a": START}, seed=1)
     assert PaiuteOptions().max_rounds == 20
+
+
+def test_deal_result_names_the_winners_their_hands_and_the_deck():
+    game = new_game(["ann", "bob"], "bob", {"ann": "9h 10h Jh Qh 3d"}, stock="Kh")
+    draw(game, "ann")
+    game.act("ann", Call(discard="3d"))
+    pass_turn(game, "bob")
+    result = game.deal_result()
+    assert result.winners == ["ann"]
+    assert result.hands["ann"] == HandLabel(category="straight_flush", ranks=("K",))
+    assert result.changes == {"ann": 5, "bob": -5}
+    assert result.pot == 10
+    assert len(result.start_deck) == 52
+    assert result.start_deck[0] == "9h"  # the first card dealt, to ann at the dealer's left
+    assert not result.stakes_returned
+    assert result.kitty_owner is None
+
+
+def test_deal_result_of_returned_stakes():
+    game = new_game(["ann", "bob"], "bob", {}, max_rounds=1)
+    pass_turn(game, "ann")
+    pass_turn(game, "bob")
+    result = game.deal_result()
+    assert result.stakes_returned
+    assert result.winners == []
+    assert result.changes == {"ann": 0, "bob": 0}

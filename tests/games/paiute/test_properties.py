@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from games.actions import ChoiceField
 from games.cards import Card
 from games.errors import IllegalAction
-from games.events import Event
-from games.paiute import Outcome, Paiute, PaiuteOptions
+from games.events import GameEvent
+from games.paiute import Drew, Outcome, Paiute, PaiuteOptions
 from games.random_play import PlayStats, check_cards, check_chips, play_deal
 from games.seats import left_of
 
@@ -125,8 +125,8 @@ def test_snapshot_restore_has_the_same_future(seed, players, cut):
     assert copy.snapshot() == snap
     assert copy.history() == game.history()
 
-    def finish(g: Paiute, r: random.Random) -> tuple[list[Event], str]:
-        events: list[Event] = []
+    def finish(g: Paiute, r: random.Random) -> tuple[list[GameEvent], str]:
+        events: list[GameEvent] = []
         while not g.is_over:
             events += g.act(g.to_act or "", _choose(g, r, prefer_call=0.3))
         following = g.next_deal()
@@ -151,7 +151,7 @@ def test_public_events_and_views_never_show_a_hidden_card():
         game = _table(2 + deal % 4, 100 + deal, max_rounds=6)
         known: dict[str, set[Card]] = {p: set() for p in game.players}
         while True:
-            s = game._s
+            s = game.state
             for viewer in [None, *game.players]:
                 hidden = set(s.stock)
                 if not s.shown:
@@ -166,8 +166,8 @@ def test_public_events_and_views_never_show_a_hidden_card():
             assert pid is not None
             events = game.act(pid, _choose(game, rng, prefer_call=0.7))
             for e in events:
-                if e.kind == "draw" and e.data["source"] == "discard":
-                    known[pid].add(Card.parse(e.data["card"]))
+                if isinstance(e, Drew) and e.card is not None:
+                    known[pid].add(Card.parse(e.card))
             known[pid] &= set(s.hands[pid])
             for e in events:
                 hidden = set(s.stock)

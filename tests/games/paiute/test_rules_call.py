@@ -2,7 +2,7 @@
 
 from games.actions import ActionSpec
 from games.cards import Card, codes
-from games.paiute import Outcome, Paiute
+from games.paiute import Category, CombinationLabel, Outcome, Paiute, PaiuteRefusal
 from tests.games.paiute.helpers import (
     START,
     call,
@@ -17,6 +17,10 @@ ABC = ["ann", "bob", "cat"]
 ABCD = ["ann", "bob", "cat", "dan"]
 
 
+def label(category: Category, *ranks: str) -> CombinationLabel:
+    return CombinationLabel(category=category, ranks=ranks)
+
+
 def _call_spec(game: Paiute, pid: str) -> ActionSpec | None:
     return next((s for s in game.legal_actions(pid) if s.kind == "call"), None)
 
@@ -27,14 +31,14 @@ def test_pa_9_a_five_card_call_discards_the_sixth_card():
     spec = _call_spec(game, "ann")
     assert spec is not None
     assert spec.fields["discard"].options == ("3d",)  # type: ignore[union-attr]
-    refused(game, "ann", {"kind": "call", "discard": None}, "five cards")
-    refused(game, "ann", {"kind": "call", "discard": "9h"}, "Without 9♥")
+    refused(game, "ann", {"kind": "call", "discard": None}, PaiuteRefusal.FIVE_CARD_COMBINATION)
+    refused(game, "ann", {"kind": "call", "discard": "9h"}, PaiuteRefusal.NONE_WITHOUT, card="9h")
     events = call(game, "ann", "3d")
     assert [e.kind for e in events][:2] == ["discard", "call"]
     assert game.view(None).top_discard == Card.parse("3d")
     [seat] = [s for s in game.view(None).seats if s.player == "ann"]
     assert codes(seat.laid_down) == ["9h", "10h", "Jh", "Qh", "Kh"]
-    assert seat.combination == "Straight flush, king high"
+    assert seat.combination == label(Category.STRAIGHT_FLUSH, "K")
     assert seat.cards_in_hand == 0
 
 
@@ -44,30 +48,31 @@ def test_pa_9_a_six_card_call_has_no_discard():
     spec = _call_spec(game, "ann")
     assert spec is not None
     assert spec.fields["discard"].options == (None,)  # type: ignore[union-attr]
-    refused(game, "ann", {"kind": "call", "discard": "5s"}, "Without 5♠")
+    refused(game, "ann", {"kind": "call", "discard": "5s"}, PaiuteRefusal.NONE_WITHOUT, card="5s")
     discards = game.view(None).discard_count
     events = call(game, "ann", None)
     assert next(e.kind for e in events) == "call"
     assert game.view(None).discard_count == discards
     [seat] = [s for s in game.view(None).seats if s.player == "ann"]
     assert len(seat.laid_down) == 6
-    assert seat.combination == "Two/two/two: nines, sevens and fives"
+    assert seat.combination == label(Category.TWO_TWO_TWO, "9", "7", "5")
 
 
 def test_pa_9_a_taken_discard_is_not_the_sixth_card_of_a_call():
     game = new_game(ABC, "cat", {"ann": "9h 10h Jh Qh Kh"}, discard="Ks")
     draw(game, "ann", "discard")
     assert _call_spec(game, "ann") is None  # only the king of spades could go, and it may not
-    refused(game, "ann", {"kind": "call", "discard": "Ks"}, "took K♠ from the discard pile")
-    refused(game, "ann", {"kind": "call", "discard": "9h"}, "Without 9♥")
+    taken = {"kind": "call", "discard": "Ks"}
+    refused(game, "ann", taken, PaiuteRefusal.TAKEN_THIS_TURN, card="Ks")
+    refused(game, "ann", {"kind": "call", "discard": "9h"}, PaiuteRefusal.NONE_WITHOUT, card="9h")
 
 
 def test_pa_9_calling_needs_a_combination_and_is_optional():
     game = new_game(ABC, "cat", {"ann": "9h 10h Jh 4c 3d", "bob": "9s 10s Js Qs 3h"}, stock="5d Ks")
     draw(game, "ann")
     assert _call_spec(game, "ann") is None
-    refused(game, "ann", {"kind": "call", "discard": "3d"}, "no winning combination")
-    refused(game, "ann", {"kind": "call", "discard": None}, "no winning combination")
+    refused(game, "ann", {"kind": "call", "discard": "3d"}, PaiuteRefusal.NO_COMBINATION)
+    refused(game, "ann", {"kind": "call", "discard": None}, PaiuteRefusal.NO_COMBINATION)
     discard(game, "ann", "5d")
     draw(game, "bob")
     assert _call_spec(game, "bob") is not None
@@ -104,7 +109,7 @@ def test_pa_10_after_another_call_the_rest_of_the_round_takes_last_turns():
     assert game.to_act == "dan"
     pass_turn(game, "dan")
     assert game.is_over  # ann, before the caller, had no last turn
-    turns = [e["player"] for e in game.history() if e["type"] == "action"]
+    turns = [e["player"] for e in game.history() if e["kind"] == "action"]
     assert turns == ["ann", "ann", "bob", "bob", "cat", "cat", "dan", "dan"]
 
 
@@ -128,7 +133,7 @@ def test_pa_12_a_plain_straight_or_flush_does_not_call():
     game = new_game(ABC, "cat", {"ann": "9h 10s Jh Qh 4h"}, stock="Kh")
     draw(game, "ann")  # a flush and a straight, but no straight flush
     assert _call_spec(game, "ann") is None
-    refused(game, "ann", {"kind": "call", "discard": "4h"}, "no winning combination")
+    refused(game, "ann", {"kind": "call", "discard": "4h"}, PaiuteRefusal.NO_COMBINATION)
 
 
 def test_pa_13_wilds_and_the_best_combination_of_a_six_card_call():
@@ -140,7 +145,7 @@ def test_pa_13_wilds_and_the_best_combination_of_a_six_card_call():
     assert set(spec.fields["discard"].options) == {"Qc", None}  # type: ignore[union-attr]
     call(game, "ann", None)
     [seat] = [s for s in game.view(None).seats if s.player == "ann"]
-    assert seat.combination == "Five of a kind, kings"
+    assert seat.combination == label(Category.FIVE_OF_A_KIND, "K")
 
 
 def test_pa_14_ties_split_and_wilds_tie_naturals():
@@ -177,12 +182,12 @@ def test_pa_15_every_combination_shown_competes():
     assert view.winners == ["cat"]
     assert all(seat.shown is not None for seat in view.seats)
     assert {s.player: s.combination for s in view.seats} == {
-        "ann": "Straight flush, nine high",
+        "ann": label(Category.STRAIGHT_FLUSH, "9"),
         "bob": None,
-        "cat": "Straight flush, king high",
+        "cat": label(Category.STRAIGHT_FLUSH, "K"),
     }
     assert game.settlement() == {"ann": -5, "bob": -5, "cat": 10}
     assert sum(game.stacks.values()) == 3 * START
     final = game.history()[-1]
-    assert final["type"] == "end"
+    assert final["kind"] == "cards"
     assert len(final["hands"]["bob"]) == 5

@@ -5,7 +5,16 @@ from collections import Counter
 import pytest
 
 from games.cards import FULL_DECK, Card, codes
-from games.paiute import Outcome, Paiute, PaiuteOptions
+from games.errors import Refusal
+from games.paiute import (
+    Category,
+    CombinationLabel,
+    Drawn,
+    Outcome,
+    Paiute,
+    PaiuteOptions,
+    PaiuteRefusal,
+)
 from tests.games.paiute.helpers import (
     START,
     deck_for,
@@ -75,7 +84,8 @@ def test_pa_4_five_cards_one_at_a_time_and_the_wild_indicator():
     # Every other seven is wild for the deal: 7s 7h 7d make five of a kind with two kings.
     wild_game = new_game(ABC, "cat", {"ann": "Kc Kh 7s 7h 3d"}, indicator="7c", stock="7d")
     draw(wild_game, "ann")
-    assert wild_game.view("ann").hand_combination == "Five of a kind, kings"
+    five_kings = CombinationLabel(category=Category.FIVE_OF_A_KIND, ranks=("K",))
+    assert wild_game.view("ann").hand_combination == five_kings
 
 
 def test_pa_5_the_stock_and_the_first_discard():
@@ -91,9 +101,10 @@ def test_pa_6_turns_go_left_and_a_taken_discard_stays_this_turn():
     game = new_game(ABC, "bob", {"cat": "4s 5h 6d 8c 9c"}, discard="Jh", stock="Qd Kd")
     assert game.to_act == "cat"  # the dealer's left
     draw(game, "cat", "discard")
-    refused(game, "cat", {"kind": "discard", "card": "Jh"}, "took J♥ from the discard pile")
-    refused(game, "cat", {"kind": "draw", "source": "stock"}, "drawn already")
-    refused(game, "ann", {"kind": "draw", "source": "stock"}, "cat's turn")
+    taken = {"kind": "discard", "card": "Jh"}
+    refused(game, "cat", taken, PaiuteRefusal.TAKEN_THIS_TURN, card="Jh")
+    refused(game, "cat", {"kind": "draw", "source": "stock"}, PaiuteRefusal.ALREADY_DREW)
+    refused(game, "ann", {"kind": "draw", "source": "stock"}, Refusal.NOT_YOUR_TURN, to_act="cat")
     assert "Jh" not in [o for s in game.legal_actions("cat") for o in s.fields["card"].options]  # type: ignore[union-attr]
     discard(game, "cat", "4s")
     assert len(hand(game, "cat")) == 5
@@ -102,7 +113,8 @@ def test_pa_6_turns_go_left_and_a_taken_discard_stays_this_turn():
     discard(game, "ann", "Qd")  # a card from the stock may go straight back
     assert game.view(None).top_discard == Card.parse("Qd")
     assert game.to_act == "bob"
-    refused(game, "bob", {"kind": "discard", "card": hand(game, "bob")[0]}, "Draw a card first")
+    early = {"kind": "discard", "card": hand(game, "bob")[0]}
+    refused(game, "bob", early, PaiuteRefusal.DRAW_FIRST, kind="discard")
     pass_turn(game, "bob")
     assert game.to_act == "cat"
     assert all(len(hand(game, p)) == 5 for p in ABC)
@@ -112,7 +124,7 @@ def _discarded(game: Paiute) -> list[str]:
     return [
         e["action"]["card"]
         for e in game.history()
-        if e["type"] == "action" and e["action"]["kind"] == "discard"
+        if e["kind"] == "action" and e["action"]["kind"] == "discard"
     ]
 
 
@@ -149,7 +161,7 @@ def test_pa_7_rebuilt_stock_keeps_the_top_discard_and_never_the_indicator():
         pass_turn(game, pid)
     assert not _indicator_held(game, indicator)
     assert game.view(None).indicator == indicator
-    [rebuilt] = [e for e in game.history() if e["type"] == "stock_rebuilt"]
+    [rebuilt] = [e for e in game.history() if e["kind"] == "stock_rebuilt"]
     assert rebuilt["stock"] == discards_before[:-1]
     assert game.view(None).outcome is Outcome.STAKES_RETURNED
 
@@ -162,7 +174,7 @@ def test_pa_7_shuffled_rebuild_never_holds_the_indicator():
         pid = game.to_act
         assert pid is not None
         game.act(pid, game.timeout_action(pid))
-    rebuilt = [e["stock"] for e in game.history() if e["type"] == "stock_rebuilt"]
+    rebuilt = [e["stock"] for e in game.history() if e["kind"] == "stock_rebuilt"]
     assert len(rebuilt) == 2
     assert all(indicator.code not in stock for stock in rebuilt)
     assert rebuilt[0] != sorted(rebuilt[0])
@@ -180,7 +192,8 @@ def test_pa_8_hands_are_private_the_indicator_and_top_discard_public():
     assert "4h" not in public_json
     assert "4♥" not in public_json
     secret = [e for e in events if not e.is_public]
-    assert [(e.to, e.data["card"]) for e in secret] == [("ann", "4h")]
+    assert [(e.to, e.card) for e in secret if isinstance(e, Drawn)] == [("ann", "4h")]
+    assert len(secret) == 1
     assert game.view("ann").drawn == Card.parse("4h")
     assert game.view("bob").drawn is None
     assert "4h" not in game.view(None).model_dump_json()
