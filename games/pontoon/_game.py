@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, cast
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.actions import ActionSpec, AmountField, as_dict
+from games.actions import ActionSpec, AmountField, ChoiceField, as_dict
 from games.cards import Card
 from games.engine import KITTY
-from games.errors import IllegalAction
-from games.events import Event
+from games.errors import IllegalAction, Refusal
+from games.events import GameEvent
 from games.pontoon._banker import apply_banker, banker_actions, banker_timeout
 from games.pontoon._between import first_deal, following_deal
+from games.pontoon._events import PontoonEvent
 from games.pontoon._flow import advance
 from games.pontoon._opening import apply_opening, opening_actions, opening_timeout
-from games.pontoon._options import ActionKind, PontoonOptions
+from games.pontoon._options import ActionKind, PontoonAction, PontoonOptions
 from games.pontoon._punters import (
     apply_hand,
     apply_shoot_phase,
@@ -34,14 +34,16 @@ from games.pontoon._state import Phase, State
 from games.pontoon._views import PontoonView, build_view
 from games.randomness import new_rng, rng_from_state, rng_state
 
-_VERBS = {
-    "stake": "stake",
-    "shoot": "shoot",
-    "buy": "buy a card for",
-    "kitty": "put in",
-    "offer_bank": "ask",
+ACTIONS: TypeAdapter[PontoonAction] = TypeAdapter(PontoonAction)
+"""Parses an action (a dict, or a model dumped to one) into its model."""
+
+_APPLY = {
+    Phase.OPENING: apply_opening,
+    Phase.STAKING: apply_staking,
+    Phase.SHOOT: apply_shoot_phase,
+    Phase.PUNTERS: apply_hand,
+    Phase.BANKER: apply_banker,
 }
-_NO_RNG = random.Random(0)  # noqa: S311 - a one-option ChoiceField's sample needs no randomness
 
 
 class Pontoon:
@@ -52,15 +54,15 @@ class Pontoon:
     ('opening', 'a')
     """
 
-    def __init__(self, state: State, rng_data: list[Any], start_events: list[Event]) -> None:
+    def __init__(self, state: State, rng_data: list[Any], start_events: list[GameEvent]) -> None:
         self._s = state
         self._rng = rng_from_state(rng_data)
-        self._opening = start_events
+        state.opening = cast("list[PontoonEvent]", list(start_events))
 
-    def opening_events(self) -> list[Event]:
+    def opening_events(self) -> list[GameEvent]:
         """What the deal did by itself when it was created (the house deals at once; a bank
         passed between deals); the table shows them like an action's events."""
-        return list(self._opening)
+        return list(self._s.opening)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -84,7 +86,8 @@ class Pontoon:
     def restore(cls, snapshot: str) -> Self:
         """A game equal to the one that produced ``snapshot``, with the same future."""
         data = json.loads(snapshot)
-        return cls(State.model_validate(data["state"]), data["rng"], [])
+        state = State.model_validate(data["state"])
+        return cls(state, data["rng"], list(state.opening))
 
     def snapshot(self) -> str:
         """The whole game as JSON, RNG state included."""
@@ -160,7 +163,7 @@ class Pontoon:
         """Whose move it is."""
         s = self._s
         if s.phase == Phase.OPENING:
-            return s.opening.offer.to if s.opening.offer is not None else s.banker
+            return s.bank_sale.offer.to if s.bank_sale.offer is not None else s.banker
         if s.phase in (Phase.STAKING, Phase.SHOOT):
             return s.punters[s.turn].pid if s.turn < len(s.punters) else None
         if s.phase == Phase.PUNTERS:
@@ -191,7 +194,7 @@ class Pontoon:
         """The spec's default for ``pid`` when their turn timer runs out."""
         s = self._s
         if pid != self.to_act:
-            raise IllegalAction(self._not_your_turn(pid))
+            raise self._not_your_turn(pid)
         if s.phase == Phase.OPENING:
             return opening_timeout(s, pid)
         if s.phase == Phase.BANKER:
@@ -241,58 +244,70 @@ class Pontoon:
 
     # -- acting -------------------------------------------------------------------------------
 
-    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
+    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[GameEvent]:
         """Verify the action against :meth:`legal_actions` (the one truth of what is legal, with
         exact bounds), then apply it; a refusal happens before anything changes."""
-        data = as_dict(action)
         specs = self.legal_actions(pid)
+        if not specs:
+            raise self._not_your_turn(pid)
+        model = self._parse(action)
+        data = model.model_dump(mode="json")
         if not any(spec.allows(data) for spec in specs):
-            raise IllegalAction(self._refusal(pid, data, specs))
+            raise self._refusal(pid, data, specs)
         s = self._s
-        events: list[Event] = []
+        events: list[GameEvent] = []
         s.record("action", pid=pid, action=data)
-        kind = data["kind"]
-        if s.phase == Phase.OPENING:
-            apply_opening(s, pid, data, events)
-        elif s.phase == Phase.STAKING:
-            apply_staking(s, pid, data, events)
-        elif s.phase == Phase.SHOOT:
-            apply_shoot_phase(s, pid, int(data["amount"]), events)
-        elif s.phase == Phase.PUNTERS:
-            apply_hand(s, pid, data, events)
-        elif s.phase == Phase.BANKER and kind in (ActionKind.DRAW, ActionKind.STAY):
-            apply_banker(s, pid, data, events)
+        _APPLY[s.phase](s, pid, model, events)
         advance(s, events)
         return events
 
-    def _not_your_turn(self, pid: str) -> str:
-        if self.is_over:
-            return "The deal is over."
-        who = self.to_act
-        if pid not in self._s.players:
-            return "You are not playing at this table."
-        return f"It is {who}'s turn." if who else "Nobody can act now."
+    @staticmethod
+    def _parse(action: BaseModel | Mapping[str, Any]) -> PontoonAction:
+        data = as_dict(action)
+        kind = data.get("kind")
+        try:
+            return ACTIONS.validate_python(data, strict=True)
+        except ValidationError as error:
+            if str(kind) not in set(ActionKind):
+                allowed = [k.value for k in ActionKind]
+                raise IllegalAction(
+                    Refusal.UNKNOWN_ACTION, kind=str(kind), allowed=allowed
+                ) from None
+            place = error.errors()[0]["loc"]
+            field = str(place[1]) if len(place) > 1 else None
+            raise IllegalAction(Refusal.BAD_ACTION, kind=str(kind), field=field) from None
 
-    def _refusal(self, pid: str, data: dict[str, Any], specs: list[ActionSpec]) -> str:
-        if not specs:
-            return self._not_your_turn(pid)
+    def _not_your_turn(self, pid: str) -> IllegalAction:
+        if self.is_over:
+            return IllegalAction(Refusal.DEAL_OVER)
+        if pid not in self._s.players:
+            return IllegalAction(Refusal.NOT_PLAYING)
+        return IllegalAction(Refusal.NOT_YOUR_TURN, to_act=self.to_act)
+
+    def _refusal(self, pid: str, data: dict[str, Any], specs: list[ActionSpec]) -> IllegalAction:
         kind = str(data.get("kind"))
         same = [spec for spec in specs if spec.kind == kind]
         if not same:
             reason = why_not(self._s, pid, kind)
-            if reason:
+            if reason is not None:
                 return reason
-            allowed = ", ".join(dict.fromkeys(spec.kind for spec in specs))
-            return f"You can't {kind} now. You can: {allowed}."
+            allowed = list(dict.fromkeys(spec.kind for spec in specs))
+            return IllegalAction(Refusal.NOT_NOW, kind=kind, allowed=allowed)
         if kind == ActionKind.OFFER_BANK:
             target = [s for s in same if s.fields["to"].contains(data.get("to"))]
             if not target:
-                names = ", ".join(str(s.fields["to"].sample(_NO_RNG)) for s in same)
-                return f"You can offer the bank to: {names}."
+                options = [
+                    str(o)
+                    for s in same
+                    if isinstance(f := s.fields["to"], ChoiceField)
+                    for o in f.options
+                ]
+                return IllegalAction(Refusal.NOT_A_CHOICE, kind=kind, field="to", options=options)
             same = target
         for spec in same:
             for name, f in spec.fields.items():
                 if isinstance(f, AmountField) and not f.contains(data.get(name)):
-                    verb = _VERBS.get(kind, f"{kind} with")
-                    return f"You can {verb} between {f.min} and {f.max} chips."
-        return f"That {kind} is not allowed now."
+                    return IllegalAction(
+                        Refusal.AMOUNT_OUT_OF_RANGE, kind=kind, field=name, min=f.min, max=f.max
+                    )
+        return IllegalAction(Refusal.BAD_ACTION, kind=kind, field=None)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from games.cards import Card, fisher_yates
 from games.engine import HOUSE
+from games.pontoon._events import PontoonEvent
 from games.pontoon._options import BankerMode, PontoonOptions
 from games.pontoon._values import HandValue, hand_value
 
@@ -88,7 +89,8 @@ class Offer(BaseModel):
 
 
 class Opening(BaseModel):
-    """What has happened in this deal's opening phase (between the deals, PO-21/24/31)."""
+    """What has been decided in this deal's opening phase (between the deals, PO-21/24/31):
+    the kitty, offers and the sale of the bank."""
 
     kitty_done: bool = False
     offer: Offer | None = None
@@ -113,7 +115,9 @@ class State(BaseModel):
     stacked: bool = False
     start_pack: list[Card] = Field(default_factory=list)
     phase: Phase = Phase.OPENING
-    opening: Opening = Field(default_factory=Opening)
+    bank_sale: Opening = Field(default_factory=Opening)
+    opening: list[PontoonEvent] = Field(default_factory=list)
+    """What the deal did by itself when it was created (a restored game shows them too)."""
     punters: list[Punter] = Field(default_factory=list)
     turn: int = 0
     hand_index: int = 0
