@@ -20,6 +20,7 @@ from bot.table._context import deadline_text, desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
 from bot.table._ui import GameUI, mention
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
+from games.errors import IllegalAction
 from services.tables import Expected, TableStatus
 
 MAX_BUTTON_CHOICES = 4
@@ -176,7 +177,12 @@ async def run_action(
     and the table message is edited. Refusals reach the error reporter."""
     desk = desk_of(interaction)
     guild, channel = where(interaction)
-    with refusals():
+
+    def explain(error: IllegalAction) -> str | None:
+        hook = getattr(desk.ui(desk.service.status(guild, channel).game), "refusal", None)
+        return str(hook(error)) if hook is not None else None
+
+    with refusals(explain):
         result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
     await desk.show(
         result, interaction, reply=reply or f"Done: {action['kind'].replace('_', ' ')}."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -13,6 +13,7 @@ import discord
 from bot.refusal import Refusal
 from bot.render import relative
 from bot.table._ui import with_mentions
+from games.errors import IllegalAction
 from services.tables import TableError, TableStatus
 
 if TYPE_CHECKING:
@@ -22,12 +23,18 @@ _SNOWFLAKE = re.compile(r"\d{15,21}")
 
 
 @contextlib.contextmanager
-def refusals() -> Iterator[None]:
+def refusals(explain: Callable[[IllegalAction], str | None] | None = None) -> Iterator[None]:
     """The table service's refusals as the error reporter's ``Refusal`` (player-readable,
-    answered ephemerally, nothing logged above INFO)."""
+    answered ephemerally, nothing logged above INFO); ``explain`` words an engine's refusal
+    code (a game's ``GameUI.refusal``)."""
     try:
         yield
     except TableError as error:
+        cause = error.__cause__
+        if explain is not None and isinstance(cause, IllegalAction):
+            words = explain(cause)
+            if words:
+                raise Refusal(words) from error
         # Engines name players by id ("You can attack: 1100…"): ids become mentions.
         raise Refusal(with_mentions(error.message, _SNOWFLAKE.findall(error.message))) from error
 
