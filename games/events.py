@@ -63,6 +63,10 @@ class Event(BaseModel):
         return self.to is None
 
 
+AnyEvent = GameEvent | Event
+"""LEGACY: either kind of event, while the engines are converted."""
+
+
 def public(kind: str, text: str, **data: Any) -> Event:
     """LEGACY: a public event."""
     return Event(kind=kind, text=text, data=data)

@@ -1,0 +1,17 @@
+"""The engine core every game is built on (see :mod:`games.core.engine`)."""
+
+from games.core.engine import CardGame, DealNotOver, explain
+from games.core.info import GameInfo, TableDefaults
+from games.core.result import DealResult, HandLabel
+from games.core.state import CoreState
+
+__all__ = [
+    "CardGame",
+    "CoreState",
+    "DealNotOver",
+    "DealResult",
+    "GameInfo",
+    "HandLabel",
+    "TableDefaults",
+    "explain",
+]

@@ -1,0 +1,41 @@
+"""What every game's deal state holds, whatever the game: the seats' chips, the history, the
+RNG. A game's state model subclasses :class:`CoreState` and adds its own cards and phases; the
+snapshot is the state's JSON, so anything a restored game needs lives here."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, Field
+
+from games.cards import Card
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class CoreState(BaseModel, Generic[OptionsT]):
+    """The part of a deal's state the engine core reads and writes."""
+
+    options: OptionsT
+    players: list[str]
+    """Everyone at the table for this deal, in seat order (some may sit the deal out)."""
+    deal_number: int = 1
+    stacks: dict[str, int]
+    """Each seat's table stack now."""
+    start_stacks: dict[str, int]
+    """The stacks when the deal began: the settlement is measured from here."""
+    start_deck: list[Card] = Field(default_factory=list)
+    """The deal's starting card order (secret until the end; replays start from it)."""
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    """History entries, each a dict with ``"kind"``; ``"secret": True`` ones appear only after
+    the end."""
+    peak_pot: int = 0
+    """The largest the pot has been this deal (what a winner's "biggest pot" counts)."""
+    actions: int = 0
+    """Accepted actions this deal: caches key on it."""
+    rng: list[Any] = Field(default_factory=list)
+    """The RNG state, written at snapshot time."""
+
+    def record(self, kind: str, **data: Any) -> None:
+        """Append a history entry."""
+        self.log.append({"kind": kind, **data})
