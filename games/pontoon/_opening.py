@@ -177,7 +177,7 @@ def punter_order(s: State) -> list[str]:
 
 def start_deal(s: State, events: list[GameEvent]) -> None:
     """PO-5: one card face down to each punter who can stake, then one to the banker."""
-    s.start_pack = list(s.pack)
+    s.start_deck = list(s.pack)
     s.record("deal", banker=s.banker)
     for pid in punter_order(s):
         if s.stacks[pid] >= s.options.min_bet:

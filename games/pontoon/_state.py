@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.cards import Card, fisher_yates
+from games.core.state import CoreState
 from games.engine import HOUSE
 from games.pontoon._events import PontoonEvent
 from games.pontoon._options import BankerMode, PontoonOptions
@@ -99,21 +100,18 @@ class Opening(BaseModel):
     declined: list[str] = Field(default_factory=list)
 
 
-class State(BaseModel):
-    """One deal of a Pontoon table."""
+class State(CoreState[PontoonOptions]):
+    """One deal of a Pontoon table (the core's seats, stacks, history and RNG, and the rest).
 
-    options: PontoonOptions
-    players: list[str]
+    ``start_deck`` is the pack as the first card is dealt (the kitty and bank sale come first).
+    """
+
     banker: str | None
-    deal_number: int = 1
-    stacks: dict[str, int]
-    start_stacks: dict[str, int]
     kitty: int = 0
     start_kitty: int = 0
     refunds: dict[str, int] = Field(default_factory=dict)
     pack: list[Card]
     stacked: bool = False
-    start_pack: list[Card] = Field(default_factory=list)
     phase: Phase = Phase.OPENING
     bank_sale: Opening = Field(default_factory=Opening)
     opening: list[PontoonEvent] = Field(default_factory=list)
@@ -124,7 +122,6 @@ class State(BaseModel):
     banker_hand: Hand = Field(default_factory=Hand)
     banker_looked: bool = False
     bank_broken: bool = False
-    log: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
     def house(self) -> bool:
@@ -178,10 +175,6 @@ class State(BaseModel):
                 if not h.returned:
                     cards.extend(h.cards)
         return cards
-
-    def record(self, kind: str, **data: Any) -> None:
-        """One history line."""
-        self.log.append({"kind": kind, **data})
 
     def move(self, source: str, target: str, amount: int) -> None:
         """Move chips between two stacks."""

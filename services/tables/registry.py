@@ -125,7 +125,7 @@ def _pontoon_record(game: Pontoon) -> DealRecord:
     banker = cards.get("banker") or []
     if banker:
         names[game.banker or HOUSE] = _pontoon_label(banker)
-    return DealRecord(winners=None, hand_names=names, deck=list(cards.get("start_pack", [])))
+    return DealRecord(winners=None, hand_names=names, deck=list(cards.get("start_deck", [])))
 
 
 def _pontoon_label(codes: list[str]) -> str:
