@@ -405,11 +405,7 @@ def refusal(error: IllegalAction, names: Names) -> Text:
             return msg("pontoon.refusal.nobody_to_act")
         return msg("pontoon.refusal.not_your_turn", player=names.mention(str(to_act)))
     if code == Refusal.UNKNOWN_ACTION:
-        return msg(
-            "pontoon.refusal.unknown_action",
-            action=str(p.get("kind")),
-            allowed=_kinds(p.get("allowed")),
-        )
+        return msg("pontoon.refusal.unknown_action", action=str(p.get("kind")))
     if code == Refusal.NOT_NOW:
         return msg(
             "pontoon.refusal.not_now",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalAction
-from games.pontoon import BankerDraws
+from games.pontoon import BankerDraws, BankerShows
 
 from .helpers import dealt, game, kinds
 
@@ -20,7 +20,7 @@ def test_PO_15_banker_turns_up_and_draws_face_up():
     events = g.act("c", {"kind": "stick"})
     assert g.phase == "banker"
     assert g.to_act == "a"
-    shown = [e for e in events if e.kind == "banker_shows"]
+    shown = [e for e in events if isinstance(e, BankerShows)]
     assert shown
     assert shown[0].cards == ["2s", "3c"]
     assert kinds(g, "a") == ["draw", "stay"]
