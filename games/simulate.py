@@ -17,6 +17,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import cast
 
 from games.engine import Engine
 from games.paiute import Paiute, PaiuteOptions
@@ -38,8 +39,12 @@ def _factories() -> dict[str, Factory]:
         ),
         # stake 1: every seat the simulator keeps (stack > 0) can cover it (PA-2)
         "paiute": lambda ids, stacks, seed: Paiute.new(ids, stacks, PaiuteOptions(stake=1), seed),
-        "pontoon": lambda ids, stacks, seed: Pontoon.new(
-            ids, stacks, PontoonOptions(min_bet=10, max_bet=100, shoot=True), seed=seed
+        # cast: Pontoon's typed events are not yet the legacy Engine protocol's Event
+        "pontoon": lambda ids, stacks, seed: cast(
+            Engine,
+            Pontoon.new(
+                ids, stacks, PontoonOptions(min_bet=10, max_bet=100, shoot=True), seed=seed
+            ),
         ),
     }
 

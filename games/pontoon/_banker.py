@@ -6,14 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from games.actions import ActionSpec
-from games.cards import show
-from games.events import Event, private, public
-from games.pontoon._options import ActionKind
+from games.events import GameEvent
+from games.pontoon._events import (
+    BankBroken,
+    BankerDraws,
+    BankerPontoon,
+    BankerShows,
+    BankerStays,
+    DealOver,
+    Dealt,
+    HandLoses,
+    HandWins,
+    YourCards,
+)
+from games.pontoon._options import ActionKind, Draw, PontoonAction
 from games.pontoon._state import Hand, Phase, Punter, State
 from games.pontoon._values import HandKind
 
 
-def deal_second(s: State, events: list[Event]) -> None:
+def deal_second(s: State, events: list[GameEvent]) -> None:
     """PO-7: a second card to every staked punter and the banker; a banker's pontoon wins."""
     for p in s.punters:
         if p.sat_out:
@@ -24,12 +35,7 @@ def deal_second(s: State, events: list[Event]) -> None:
         hand = p.hands[0]
         hand.add(card, face_up=False)
         events.append(
-            private(
-                p.pid,
-                "your_cards",
-                f"Your cards: {show(hand.cards)} ({hand.value.describe()}).",
-                cards=[c.code for c in hand.cards],
-            )
+            YourCards(to=p.pid, cards=[c.code for c in hand.cards], score=hand.value.score)
         )
     card = s.draw()
     if card is not None:
@@ -37,14 +43,13 @@ def deal_second(s: State, events: list[Event]) -> None:
     s.banker_looked = True
     if s.banker is not None:
         events.append(
-            private(
-                s.banker,
-                "your_cards",
-                f"Your cards: {show(s.banker_hand.cards)} ({s.banker_hand.value.describe()}).",
+            YourCards(
+                to=s.banker,
                 cards=[c.code for c in s.banker_hand.cards],
+                score=s.banker_hand.value.score,
             )
         )
-    events.append(public("dealt", "The banker deals everyone a second card face down."))
+    events.append(Dealt(round=2))
     if s.banker_hand.value.kind == HandKind.PONTOON:
         _banker_pontoon(s, events)
         return
@@ -52,16 +57,10 @@ def deal_second(s: State, events: list[Event]) -> None:
     s.turn = s.hand_index = 0
 
 
-def _banker_pontoon(s: State, events: list[Event]) -> None:
+def _banker_pontoon(s: State, events: list[GameEvent]) -> None:
     """PO-7/PO-26: every punter pays twice their stake; every shoot bet goes to the kitty."""
     s.banker_hand.show_all()
-    events.append(
-        public(
-            "banker_pontoon",
-            f"The banker shows a pontoon: {show(s.banker_hand.cards)}. Everyone pays double.",
-            cards=[c.code for c in s.banker_hand.cards],
-        )
-    )
+    events.append(BankerPontoon(cards=[c.code for c in s.banker_hand.cards]))
     for p, hand in s.live_hands():
         _collect(s, p, hand, 2, events)
     finish(s, events)
@@ -73,8 +72,8 @@ def banker_actions(s: State, pid: str) -> list[ActionSpec]:
         return []
     specs = []
     if can_draw(s):
-        specs.append(ActionSpec(kind=ActionKind.DRAW, label="Draw a card"))
-    specs.append(ActionSpec(kind=ActionKind.STAY, label="Stay"))
+        specs.append(ActionSpec(kind=ActionKind.DRAW))
+    specs.append(ActionSpec(kind=ActionKind.STAY))
     return specs
 
 
@@ -89,31 +88,24 @@ def banker_timeout(s: State, pid: str) -> dict[str, Any]:
     return {"kind": ActionKind.STAY.value}
 
 
-def banker_draw(s: State, events: list[Event]) -> None:
+def banker_draw(s: State, events: list[GameEvent]) -> None:
     """One face-up card to the banker."""
     card = s.draw()
     assert card is not None  # noqa: S101 - checked by can_draw
     s.banker_hand.add(card, face_up=True)
-    who = s.banker or "The house"
-    events.append(
-        public(
-            "banker_draws",
-            f"{who} draws {card} ({s.banker_hand.value.describe()}).",
-            cards=[card.code],
-        )
-    )
+    events.append(BankerDraws(banker=s.banker, card=card.code, score=s.banker_hand.value.score))
 
 
-def apply_banker(s: State, pid: str, action: dict[str, Any], events: list[Event]) -> None:
+def apply_banker(s: State, pid: str, action: PontoonAction, events: list[GameEvent]) -> None:
     """The player banker draws, or stays and the deal is settled."""
-    if action["kind"] == ActionKind.DRAW:
+    if isinstance(action, Draw):
         banker_draw(s, events)
     else:
-        events.append(public("banker_stays", f"{pid} stays on {s.banker_hand.value.describe()}."))
+        events.append(BankerStays(player=pid, score=s.banker_hand.value.score))
         settle(s, events)
 
 
-def banker_turn_starts(s: State, events: list[Event]) -> None:
+def banker_turn_starts(s: State, events: list[GameEvent]) -> None:
     """PO-15: the banker turns up both cards; the house then plays its fixed policy (PO-23)."""
     s.phase = Phase.BANKER
     if not s.live_hands():
@@ -121,11 +113,7 @@ def banker_turn_starts(s: State, events: list[Event]) -> None:
         return
     s.banker_hand.show_all()
     events.append(
-        public(
-            "banker_shows",
-            f"The banker turns up {show(s.banker_hand.cards)} ({s.banker_hand.value.describe()}).",
-            cards=[c.code for c in s.banker_hand.cards],
-        )
+        BankerShows(cards=[c.code for c in s.banker_hand.cards], score=s.banker_hand.value.score)
     )
     if s.banker is None:
         while can_draw(s) and s.banker_hand.value.total < s.options.house_stands_on:
@@ -133,7 +121,7 @@ def banker_turn_starts(s: State, events: list[Event]) -> None:
         settle(s, events)
 
 
-def _collect(s: State, p: Punter, hand: Hand, times: int, events: list[Event]) -> int:
+def _collect(s: State, p: Punter, hand: Hand, times: int, events: list[GameEvent]) -> int:
     """A losing hand pays ``times`` its stake (the extra from the stack, as far as it goes) and
     its shoot bet goes to the kitty (PO-26, PO-30)."""
     extra = min((times - 1) * hand.stake, s.stacks[p.pid])
@@ -142,16 +130,7 @@ def _collect(s: State, p: Punter, hand: Hand, times: int, events: list[Event]) -
     s.kitty += hand.shoot
     hand.settled = True
     paid = hand.stake + extra
-    events.append(
-        public(
-            "hand_loses",
-            f"{p.pid} pays the banker {paid}"
-            + (f"; the shoot bet of {hand.shoot} goes to the kitty." if hand.shoot else "."),
-            pid=p.pid,
-            paid=paid,
-            shoot=hand.shoot,
-        )
-    )
+    events.append(HandLoses(player=p.pid, paid=paid, shoot=hand.shoot))
     return paid
 
 
@@ -169,7 +148,7 @@ def _outcome(s: State, hand: Hand) -> tuple[bool, int]:
     return False, 1  # ties go to the banker
 
 
-def settle(s: State, events: list[Event]) -> None:
+def settle(s: State, events: list[GameEvent]) -> None:
     """Losers pay first, then the bank pays the winners, pro rata if it cannot pay (PO-22)."""
     winners: list[tuple[Punter, Hand, int]] = []
     for p, hand in s.live_hands():
@@ -184,30 +163,13 @@ def settle(s: State, events: list[Event]) -> None:
     if s.banker is not None and owed > available:
         paid = _pro_rata([amount for _, _, amount in winners], available)
         s.bank_broken = True
-        events.append(
-            public(
-                "bank_broken",
-                f"The banker can pay only {available} of the {owed} owed: every winner gets the "
-                "same share and the bank passes to the left.",
-                owed=owed,
-                available=available,
-            )
-        )
+        events.append(BankBroken(owed=owed, available=available))
     for (p, hand, _), amount in zip(winners, paid, strict=True):
         s.stacks[s.bank_seat] -= amount
         s.stacks[p.pid] += hand.stake + amount + 2 * hand.shoot
         s.kitty -= hand.shoot
         hand.settled = True
-        events.append(
-            public(
-                "hand_wins",
-                f"{p.pid} wins {amount} with {hand.value.describe()}"
-                + (f" and {hand.shoot} from the kitty." if hand.shoot else "."),
-                pid=p.pid,
-                won=amount,
-                shoot=hand.shoot,
-            )
-        )
+        events.append(HandWins(player=p.pid, won=amount, score=hand.value.score, shoot=hand.shoot))
     finish(s, events)
 
 
@@ -225,7 +187,7 @@ def _pro_rata(owed: list[int], available: int) -> list[int]:
     return shares
 
 
-def finish(s: State, events: list[Event]) -> None:
+def finish(s: State, events: list[GameEvent]) -> None:
     """PO-11a: at the end every hand still standing is shown."""
     for p in s.punters:
         for hand in p.hands:
@@ -238,11 +200,9 @@ def finish(s: State, events: list[Event]) -> None:
         p.pid: [[c.code for c in h.cards] for h in p.hands] for p in s.punters if not p.sat_out
     }
     events.append(
-        public(
-            "deal_over",
-            "The deal is over.",
+        DealOver(
             hands=hands,
-            banker=[c.code for c in s.banker_hand.cards],
+            banker_cards=[c.code for c in s.banker_hand.cards],
             stacks=dict(s.stacks),
             kitty=s.kitty,
         )

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from games.cards import Card, Deck, check_full_deck, fisher_yates
 from games.engine import HOUSE
-from games.events import Event, public
+from games.events import GameEvent
+from games.pontoon._events import BankPassReason, Cut, KittyPut, Shuffled
 from games.pontoon._flow import advance
 from games.pontoon._opening import pass_bank, start_deal
 from games.pontoon._options import BankerMode, PontoonOptions
@@ -60,10 +61,10 @@ def first_deal(
     rng: random.Random,
     deck: Sequence[Card | str] | None,
     dealer: str | None,
-) -> tuple[State, list[Event]]:
+) -> tuple[State, list[GameEvent]]:
     """PO-4: the table's first deal; a player banker is cut for unless ``dealer`` is given."""
     table = _check_table(players, stacks, options)
-    events: list[Event] = []
+    events: list[GameEvent] = []
     cut: list[dict[str, str]] = []
     banker: str | None = None
     if options.banker == BankerMode.PLAYER:
@@ -74,7 +75,7 @@ def first_deal(
         else:
             banker, rounds = cut_for_deal(players, rng)
             cut = [{p: c.code for p, c in r.items()} for r in rounds]
-            events.append(public("cut", f"{banker} cuts the highest card and banks.", cut=cut))
+            events.append(Cut(banker=banker, rounds=cut))
     elif dealer is not None:
         raise ValueError("with the house bank there is no banker to choose")
     pack, stacked = _pack(deck, rng)
@@ -97,22 +98,23 @@ def _pontoon_made(s: State) -> bool:
     return any(h.value.kind == HandKind.PONTOON for h in hands)
 
 
-def _next_banker(s: State, players: Sequence[str]) -> tuple[str | None, str]:
+def _next_banker(s: State, players: Sequence[str]) -> tuple[str | None, BankPassReason | None]:
     """PO-20 first, then PO-22, then a banker who left; else the bank stays."""
     old = s.banker
     if old is None:
-        return None, ""
+        return None, None
     for p in s.punters:
         if p.pid in players and any(h.declared and not h.split for h in p.hands):
-            return p.pid, "made a pontoon"
+            return p.pid, BankPassReason.PONTOON
+    left = BankPassReason.PASSED_LEFT
     if s.bank_broken or old not in players:
         if old in players:
-            return order_from_left_of(players, old)[0], "the bank passed to the left"
+            return order_from_left_of(players, old)[0], left
         for pid in order_from_left_of(s.players, old):
             if pid in players:
-                return pid, "the bank passed to the left"
-        return players[0], "the bank passed to the left"
-    return old, ""
+                return pid, left
+        return players[0], left
+    return old, None
 
 
 def following_deal(
@@ -121,7 +123,7 @@ def following_deal(
     players: Sequence[str] | None,
     stacks: Mapping[str, int] | None,
     deck: Sequence[Card | str] | None,
-) -> tuple[State, list[Event]]:
+) -> tuple[State, list[GameEvent]]:
     """The next deal's state, in its opening phase (or dealt at once with the house bank)."""
     if s.phase != Phase.OVER:
         raise ValueError("the deal is not over yet")
@@ -129,7 +131,7 @@ def following_deal(
     given = dict(stacks) if stacks is not None else {}
     merged = {p: given.get(p, s.stacks.get(p, 0)) for p in seated}
     table = _check_table(seated, merged, s.options)
-    events: list[Event] = []
+    events: list[GameEvent] = []
     if deck is not None:
         pack, stacked = _pack(deck, rng)
     else:
@@ -138,7 +140,7 @@ def following_deal(
         pack.extend(gathered + list(s.banker_hand.cards))  # PO-19: under the pack, unshuffled
         if _pontoon_made(s) and not stacked:
             fisher_yates(pack, rng)
-            events.append(public("shuffle", "A pontoon was made: the pack is shuffled."))
+            events.append(Shuffled())
     new_banker, reason = _next_banker(s, seated)
     n = State(
         options=s.options,
@@ -152,14 +154,14 @@ def following_deal(
         pack=pack,
         stacked=stacked,
     )
-    if new_banker != s.banker and new_banker is not None:
+    if new_banker != s.banker and new_banker is not None and reason is not None:
         pass_bank(n, new_banker, reason, events)
     n.record("table", players=seated, banker=n.banker)
     _open(n, events)
     return n, events
 
 
-def _open(s: State, events: list[Event]) -> None:
+def _open(s: State, events: list[GameEvent]) -> None:
     """A player bank opens for the banker's decisions; the house deals at once (PO-23), after
     topping its kitty up to max_bet."""
     s.phase = Phase.OPENING
@@ -169,6 +171,6 @@ def _open(s: State, events: list[Event]) -> None:
         top_up = s.options.max_bet - s.kitty
         s.stacks[HOUSE] -= top_up
         s.kitty += top_up
-        events.append(public("kitty", f"The house puts {top_up} in the kitty.", amount=top_up))
+        events.append(KittyPut(player=None, amount=top_up, total=s.kitty))
     start_deal(s, events)
     advance(s, events)

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from games.events import Event, public
+from games.events import GameEvent
 from games.pontoon._banker import banker_turn_starts, can_draw, deal_second, finish, settle
+from games.pontoon._events import NoDeal, NoDealReason
 from games.pontoon._punters import auto_step, max_shoot
 from games.pontoon._state import Phase, State
 
 
-def advance(s: State, events: list[Event]) -> None:
+def advance(s: State, events: list[GameEvent]) -> None:
     """Run the deal until someone must act or it is over."""
     while True:
         if s.phase == Phase.STAKING:
             if s.turn < len(s.punters):
                 return
             if not any(p.staked for p in s.punters):
-                events.append(public("no_stakes", "Nobody staked: no deal this time."))
+                events.append(NoDeal(reason=NoDealReason.NOBODY_STAKED))
                 finish(s, events)
                 return
             if s.options.shoot:
@@ -43,7 +44,7 @@ def advance(s: State, events: list[Event]) -> None:
             return
 
 
-def _next_hand(s: State, events: list[Event]) -> bool:
+def _next_hand(s: State, events: list[GameEvent]) -> bool:
     """Find the next hand that needs a decision; False when every punter has played."""
     while s.turn < len(s.punters):
         p = s.punters[s.turn]

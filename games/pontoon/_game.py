@@ -1,24 +1,28 @@
-"""The :class:`Pontoon` engine: the Engine contract over the state and the rule modules."""
+"""The :class:`Pontoon` engine: Pontoon's rules as the hooks of the engine core
+(``games.core.CardGame``), which does construction, snapshots, the next deal, the settlement,
+the history and the refusal path of ``act``."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
 
-from pydantic import BaseModel
+from pydantic import TypeAdapter
 
-from games.actions import ActionSpec, AmountField, as_dict
+from games.actions import ActionSpec, AmountField, ChoiceField
 from games.cards import Card
-from games.engine import KITTY
-from games.errors import IllegalAction
-from games.events import Event
+from games.core.engine import CardGame, explain
+from games.core.result import HandLabel
+from games.engine import HOUSE, KITTY
+from games.errors import IllegalAction, Refusal
+from games.events import GameEvent
 from games.pontoon._banker import apply_banker, banker_actions, banker_timeout
 from games.pontoon._between import first_deal, following_deal
+from games.pontoon._events import PontoonEvent
 from games.pontoon._flow import advance
 from games.pontoon._opening import apply_opening, opening_actions, opening_timeout
-from games.pontoon._options import ActionKind, PontoonOptions
+from games.pontoon._options import ActionKind, PontoonAction, PontoonOptions
 from games.pontoon._punters import (
     apply_hand,
     apply_shoot_phase,
@@ -30,21 +34,31 @@ from games.pontoon._punters import (
     staking_actions,
     why_not,
 )
-from games.pontoon._state import Phase, State
+from games.pontoon._state import Hand, Phase
+from games.pontoon._state import State as PontoonState
+from games.pontoon._values import HandKind
 from games.pontoon._views import PontoonView, build_view
-from games.randomness import new_rng, rng_from_state, rng_state
 
-_VERBS = {
-    "stake": "stake",
-    "shoot": "shoot",
-    "buy": "buy a card for",
-    "kitty": "put in",
-    "offer_bank": "ask",
+ACTIONS: TypeAdapter[PontoonAction] = TypeAdapter(PontoonAction)
+"""Parses an action dict into its model."""
+
+_LIST = {
+    Phase.OPENING: opening_actions,
+    Phase.STAKING: staking_actions,
+    Phase.SHOOT: shoot_phase_actions,
+    Phase.PUNTERS: hand_actions,
+    Phase.BANKER: banker_actions,
 }
-_NO_RNG = random.Random(0)  # noqa: S311 - a one-option ChoiceField's sample needs no randomness
+_APPLY = {
+    Phase.OPENING: apply_opening,
+    Phase.STAKING: apply_staking,
+    Phase.SHOOT: apply_shoot_phase,
+    Phase.PUNTERS: apply_hand,
+    Phase.BANKER: apply_banker,
+}
 
 
-class Pontoon:
+class Pontoon(CardGame[PontoonState, PontoonOptions]):
     """One deal of a Pontoon table (player or house bank, optionally Shoot Pontoon).
 
     >>> game = Pontoon.new(["a", "b"], {"a": 500, "b": 500}, PontoonOptions(), seed=1, dealer="a")
@@ -52,115 +66,61 @@ class Pontoon:
     ('opening', 'a')
     """
 
-    def __init__(self, state: State, rng_data: list[Any], start_events: list[Event]) -> None:
-        self._s = state
-        self._rng = rng_from_state(rng_data)
-        self._opening = start_events
-
-    def opening_events(self) -> list[Event]:
-        """What the deal did by itself when it was created (the house deals at once; a bank
-        passed between deals); the table shows them like an action's events."""
-        return list(self._opening)
-
-    # -- construction -------------------------------------------------------------------------
-
-    @classmethod
-    def new(
-        cls,
-        players: Sequence[str],
-        stacks: Mapping[str, int],
-        options: PontoonOptions | Mapping[str, Any] | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card | str] | None = None,
-        dealer: str | None = None,
-    ) -> Self:
-        """The table's first deal."""
-        opts = options if isinstance(options, PontoonOptions) else PontoonOptions(**(options or {}))
-        rng = new_rng(seed)
-        state, events = first_deal(players, stacks, opts, rng, deck, dealer)
-        return cls(state, rng_state(rng), events)
-
-    @classmethod
-    def restore(cls, snapshot: str) -> Self:
-        """A game equal to the one that produced ``snapshot``, with the same future."""
-        data = json.loads(snapshot)
-        return cls(State.model_validate(data["state"]), data["rng"], [])
-
-    def snapshot(self) -> str:
-        """The whole game as JSON, RNG state included."""
-        return json.dumps(
-            {"state": self._s.model_dump(mode="json"), "rng": rng_state(self._rng)},
-            separators=(",", ":"),
-        )
-
-    def next_deal(
-        self,
-        players: Sequence[str] | None = None,
-        stacks: Mapping[str, int] | None = None,
-        deck: Sequence[Card | str] | None = None,
-    ) -> Self:
-        """The next deal (PO-19 pack, PO-20/22 bank), in its opening phase."""
-        rng = rng_from_state(rng_state(self._rng))
-        state, events = following_deal(self._s, rng, players, stacks, deck)
-        return type(self)(state, rng_state(rng), events)
-
-    # -- reading ------------------------------------------------------------------------------
-
-    @property
-    def stacks(self) -> dict[str, int]:
-        """Each seat's table stack (with ``"house"`` for the house bank)."""
-        return self._s.stacks
-
-    @stacks.setter
-    def stacks(self, value: dict[str, int]) -> None:
-        self._s.stacks = value
-
-    @property
-    def kitty(self) -> int:
-        """The Shoot Pontoon kitty (PO-24)."""
-        return self._s.kitty
+    game_id: ClassVar[str] = "pontoon"
+    State = PontoonState
+    Options = PontoonOptions
+    actions = ACTIONS
+    action_kinds: ClassVar[tuple[str, ...]] = tuple(k.value for k in ActionKind)
 
     @property
     def banker(self) -> str | None:
         """The banking player, or ``None`` for the house bank."""
-        return self._s.banker
+        return self._state.banker
 
-    @property
-    def options(self) -> PontoonOptions:
-        """The table options."""
-        return self._s.options
+    # -- the hooks ------------------------------------------------------------------------------
 
-    @property
-    def state(self) -> State:
-        """The raw state (tests and the table service read it; never mutate it)."""
-        return self._s
+    @classmethod
+    def _deal(
+        cls,
+        players: list[str],
+        stacks: dict[str, int],
+        options: Any,
+        rng: random.Random,
+        deck: Sequence[Card | str] | None,
+        dealer: str | None,
+        deal_number: int,
+        previous: Any,
+    ) -> PontoonState:
+        """PO-4 for the first deal; PO-19/20/22/31 from the previous one."""
+        if previous is None:
+            state, events = first_deal(players, stacks, options, rng, deck, dealer)
+        else:
+            state, events = following_deal(previous, rng, players, stacks, deck)
+        state.opening = cast("list[PontoonEvent]", events)
+        return state
 
-    @property
-    def pot(self) -> int:
-        """Stakes and shoot bets on the table."""
-        return self._s.pot
+    def _phase(self) -> str:
+        return self._state.phase.value
 
-    @property
-    def phase(self) -> str:
-        """``opening``, ``staking``, ``shoot``, ``punters``, ``banker`` or ``over``."""
-        return self._s.phase.value
+    def _pot(self) -> int:
+        return self._state.pot
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the deal has been settled."""
-        return self._s.phase == Phase.OVER
+    def _kitty(self) -> int:
+        return self._state.kitty
 
-    @property
-    def deal_number(self) -> int:
-        """1 for the table's first deal."""
-        return self._s.deal_number
+    def _kitty_owner(self) -> str | None:
+        return HOUSE if self._state.banker is None else self._state.banker
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose move it is."""
-        s = self._s
+    def _owed_outside(self) -> dict[str, int]:
+        return dict(self._state.refunds)
+
+    def _in_deal(self, pid: str) -> bool:
+        return pid in self._state.players
+
+    def _to_act(self) -> str | None:
+        s = self._state
         if s.phase == Phase.OPENING:
-            return s.opening.offer.to if s.opening.offer is not None else s.banker
+            return s.bank_sale.offer.to if s.bank_sale.offer is not None else s.banker
         if s.phase in (Phase.STAKING, Phase.SHOOT):
             return s.punters[s.turn].pid if s.turn < len(s.punters) else None
         if s.phase == Phase.PUNTERS:
@@ -170,129 +130,96 @@ class Pontoon:
             return s.banker
         return None
 
-    def legal_actions(self, pid: str) -> list[ActionSpec]:
-        """Everything ``pid`` may do now, with exact bounds."""
-        s = self._s
-        if pid != self.to_act:
-            return []
-        if s.phase == Phase.OPENING:
-            return opening_actions(s, pid)
-        if s.phase == Phase.STAKING:
-            return staking_actions(s, pid)
-        if s.phase == Phase.SHOOT:
-            return shoot_phase_actions(s, pid)
-        if s.phase == Phase.PUNTERS:
-            return hand_actions(s, pid)
-        if s.phase == Phase.BANKER:
-            return banker_actions(s, pid)
-        return []
+    def _opening(self) -> Sequence[GameEvent]:
+        return self._state.opening
 
-    def timeout_action(self, pid: str) -> dict[str, Any]:
-        """The spec's default for ``pid`` when their turn timer runs out."""
-        s = self._s
-        if pid != self.to_act:
-            raise IllegalAction(self._not_your_turn(pid))
+    def _list_actions(self, pid: str) -> list[ActionSpec]:
+        listed = _LIST.get(self._state.phase)
+        return listed(self._state, pid) if listed is not None else []
+
+    def _apply(self, pid: str, action: PontoonAction) -> list[GameEvent]:
+        s = self._state
+        events: list[GameEvent] = []
+        _APPLY[s.phase](s, pid, action, events)
+        advance(s, events)
+        return events
+
+    def _timeout(self, pid: str) -> dict[str, Any]:
+        s = self._state
         if s.phase == Phase.OPENING:
             return opening_timeout(s, pid)
         if s.phase == Phase.BANKER:
             return banker_timeout(s, pid)
         return punter_timeout(s, pid)
 
-    def settlement(self) -> dict[str, int]:
-        """Each seat's change over this deal, the house's and the kitty's; sums to zero."""
-        s = self._s
-        if not self.is_over:
-            raise ValueError("the deal is not over yet")
-        result = {pid: s.stacks[pid] - s.start_stacks.get(pid, 0) for pid in s.stacks}
+    def _explain(self, pid: str, action: dict[str, Any], specs: list[ActionSpec]) -> IllegalAction:
+        """The rule an unavailable hand action breaks (PO-9..12, 25..28), then the bank's
+        buyers, then the shared reasons."""
+        kind = str(action.get("kind"))
+        same = [spec for spec in specs if spec.kind == kind]
+        if not same:
+            reason = why_not(self._state, pid, kind)
+            if reason is not None:
+                return reason
+        if kind == ActionKind.OFFER_BANK and not any(
+            s.fields["to"].contains(action.get("to")) for s in same
+        ):
+            options = [
+                str(o)
+                for s in same
+                if isinstance(f := s.fields["to"], ChoiceField)
+                for o in f.options
+            ]
+            return IllegalAction(Refusal.NOT_A_CHOICE, kind=kind, field="to", options=options)
+        for spec in same:
+            if "to" in spec.fields and not spec.fields["to"].contains(action.get("to")):
+                continue
+            for name, f in spec.fields.items():
+                if isinstance(f, AmountField) and not f.contains(action.get(name)):
+                    return IllegalAction(
+                        Refusal.AMOUNT_OUT_OF_RANGE, kind=kind, field=name, min=f.min, max=f.max
+                    )
+        return explain(action, specs)
+
+    def _settle(self, changes: dict[str, int]) -> dict[str, int]:
+        """Refunds to players who left (a banker's kitty, PO-31) and the kitty's own change."""
+        s = self._state
         for pid, amount in s.refunds.items():
-            result[pid] = result.get(pid, 0) + amount
+            changes[pid] = changes.get(pid, 0) + amount
         if s.options.shoot or s.kitty != s.start_kitty:
-            result[KITTY] = s.kitty - s.start_kitty
-        return result
+            changes[KITTY] = s.kitty - s.start_kitty
+        return changes
+
+    def _cards(self) -> dict[str, Any]:
+        s = self._state
+        return {
+            "punters": {p.pid: [[c.code for c in h.cards] for h in p.hands] for p in s.punters},
+            "banker": [c.code for c in s.banker_hand.cards],
+        }
+
+    def _outcome(self) -> tuple[list[str] | None, dict[str, HandLabel]]:
+        """No single pot (every hand settles with the bank); each punter's first hand and the
+        bank's hand by their PO-3 class and total."""
+        s = self._state
+        hands = {p.pid: _label(p.hands[0]) for p in s.punters if p.hands and p.hands[0].cards}
+        if s.banker_hand.cards:
+            hands[HOUSE if s.banker is None else s.banker] = _label(s.banker_hand)
+        return None, hands
+
+    # -- reading --------------------------------------------------------------------------------
 
     def view(self, pid: str | None) -> PontoonView:
         """What ``pid`` (``None``: the public) may see (PO-11a)."""
-        return build_view(self._s, pid, self.to_act)
-
-    def history(self) -> list[dict[str, Any]]:
-        """Every action of this deal; after the end, the starting pack and every hand too."""
-        lines = [dict(line) for line in self._s.log]
-        s = self._s
-        if self.is_over:
-            lines.append(
-                {
-                    "kind": "cards",
-                    "start_pack": [c.code for c in s.start_pack],
-                    "punters": {
-                        p.pid: [[c.code for c in h.cards] for h in p.hands] for p in s.punters
-                    },
-                    "banker": [c.code for c in s.banker_hand.cards],
-                }
-            )
-        return lines
+        return build_view(self._state, pid, self.to_act)
 
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies."""
-        return self._s.all_cards()
+        return self._state.all_cards()
 
-    def chips_in_play(self) -> int:
-        """Stacks + pot + kitty."""
-        return sum(self._s.stacks.values()) + self._s.pot + self._s.kitty
 
-    # -- acting -------------------------------------------------------------------------------
-
-    def act(self, pid: str, action: BaseModel | Mapping[str, Any]) -> list[Event]:
-        """Verify the action against :meth:`legal_actions` (the one truth of what is legal, with
-        exact bounds), then apply it; a refusal happens before anything changes."""
-        data = as_dict(action)
-        specs = self.legal_actions(pid)
-        if not any(spec.allows(data) for spec in specs):
-            raise IllegalAction(self._refusal(pid, data, specs))
-        s = self._s
-        events: list[Event] = []
-        s.record("action", pid=pid, action=data)
-        kind = data["kind"]
-        if s.phase == Phase.OPENING:
-            apply_opening(s, pid, data, events)
-        elif s.phase == Phase.STAKING:
-            apply_staking(s, pid, data, events)
-        elif s.phase == Phase.SHOOT:
-            apply_shoot_phase(s, pid, int(data["amount"]), events)
-        elif s.phase == Phase.PUNTERS:
-            apply_hand(s, pid, data, events)
-        elif s.phase == Phase.BANKER and kind in (ActionKind.DRAW, ActionKind.STAY):
-            apply_banker(s, pid, data, events)
-        advance(s, events)
-        return events
-
-    def _not_your_turn(self, pid: str) -> str:
-        if self.is_over:
-            return "The deal is over."
-        who = self.to_act
-        if pid not in self._s.players:
-            return "You are not playing at this table."
-        return f"It is {who}'s turn." if who else "Nobody can act now."
-
-    def _refusal(self, pid: str, data: dict[str, Any], specs: list[ActionSpec]) -> str:
-        if not specs:
-            return self._not_your_turn(pid)
-        kind = str(data.get("kind"))
-        same = [spec for spec in specs if spec.kind == kind]
-        if not same:
-            reason = why_not(self._s, pid, kind)
-            if reason:
-                return reason
-            allowed = ", ".join(dict.fromkeys(spec.kind for spec in specs))
-            return f"You can't {kind} now. You can: {allowed}."
-        if kind == ActionKind.OFFER_BANK:
-            target = [s for s in same if s.fields["to"].contains(data.get("to"))]
-            if not target:
-                names = ", ".join(str(s.fields["to"].sample(_NO_RNG)) for s in same)
-                return f"You can offer the bank to: {names}."
-            same = target
-        for spec in same:
-            for name, f in spec.fields.items():
-                if isinstance(f, AmountField) and not f.contains(data.get(name)):
-                    verb = _VERBS.get(kind, f"{kind} with")
-                    return f"You can {verb} between {f.min} and {f.max} chips."
-        return f"That {kind} is not allowed now."
+def _label(hand: Hand) -> HandLabel:
+    value = hand.value
+    category = value.kind.name.lower()
+    if value.kind == HandKind.TOTAL and value.soft:
+        category = "soft_total"
+    return HandLabel(category=category, total=value.total)

@@ -11,8 +11,31 @@ from __future__ import annotations
 from typing import Any
 
 from games.actions import ActionSpec, AmountField, ChoiceField
-from games.events import Event, private, public
-from games.pontoon._options import ActionKind
+from games.events import GameEvent
+from games.pontoon._events import (
+    BankDeclined,
+    BankGivenUp,
+    BankOffered,
+    BankPasses,
+    BankPassReason,
+    BankSold,
+    Dealt,
+    FirstCard,
+    KittyPut,
+    KittyReturned,
+    NoDeal,
+    NoDealReason,
+    SitsOut,
+)
+from games.pontoon._options import (
+    AcceptBank,
+    ActionKind,
+    DeclineBank,
+    Kitty,
+    OfferBank,
+    PontoonAction,
+    Stay,
+)
 from games.pontoon._state import Hand, Offer, Opening, Phase, Punter, State
 from games.seats import order_from_left_of
 
@@ -24,7 +47,7 @@ def must_put_up_kitty(s: State) -> bool:
 
 def kitty_bounds(s: State) -> tuple[int, int] | None:
     """The legal ``kitty`` amounts now: a new kitty of min..max bet, or a top-up to max_bet."""
-    if not s.options.shoot or s.opening.kitty_done or s.banker is None:
+    if not s.options.shoot or s.bank_sale.kitty_done or s.banker is None:
         return None
     stack = s.stacks[s.banker]
     if s.kitty == 0:
@@ -37,30 +60,24 @@ def kitty_bounds(s: State) -> tuple[int, int] | None:
 
 def opening_actions(s: State, pid: str) -> list[ActionSpec]:
     """What the banker (or a player offered the bank) may do before the first card."""
-    offer = s.opening.offer
+    offer = s.bank_sale.offer
     if offer is not None:
         if pid != offer.to:
             return []
-        return [
-            ActionSpec(kind=ActionKind.ACCEPT_BANK, label=f"Buy the bank for {offer.price}"),
-            ActionSpec(kind=ActionKind.DECLINE_BANK, label="Decline the bank"),
-        ]
+        return [ActionSpec(kind=ActionKind.ACCEPT_BANK), ActionSpec(kind=ActionKind.DECLINE_BANK)]
     if pid != s.banker:
         return []
     specs: list[ActionSpec] = []
     bounds = kitty_bounds(s)
     if bounds is not None:
-        label = "Put up the kitty" if s.kitty == 0 else "Add to the kitty"
         specs.append(
             ActionSpec(
-                kind=ActionKind.KITTY,
-                fields={"amount": AmountField(min=bounds[0], max=bounds[1])},
-                label=label,
+                kind=ActionKind.KITTY, fields={"amount": AmountField(min=bounds[0], max=bounds[1])}
             )
         )
-    if not s.opening.sold:
+    if not s.bank_sale.sold:
         for other in s.players:
-            if other == pid or other in s.opening.offered:
+            if other == pid or other in s.bank_sale.offered:
                 continue
             specs.append(
                 ActionSpec(
@@ -69,20 +86,19 @@ def opening_actions(s: State, pid: str) -> list[ActionSpec]:
                         "to": ChoiceField(options=(other,)),
                         "price": AmountField(min=0, max=s.stacks[other]),
                     },
-                    label=f"Offer the bank to {other}",
                 )
             )
     if must_put_up_kitty(s):
-        specs.append(ActionSpec(kind=ActionKind.DECLINE_BANK, label="Give up the bank"))
+        specs.append(ActionSpec(kind=ActionKind.DECLINE_BANK))
     else:
-        specs.append(ActionSpec(kind=ActionKind.STAY, label="Keep the bank and deal"))
+        specs.append(ActionSpec(kind=ActionKind.STAY))
     return specs
 
 
 def opening_timeout(s: State, pid: str) -> dict[str, Any]:
     """The spec's timeouts: an offer lapses; a banker who must fill the kitty puts up min_bet
     if they can, else the bank passes; otherwise the banker deals."""
-    if s.opening.offer is not None:
+    if s.bank_sale.offer is not None:
         return {"kind": ActionKind.DECLINE_BANK.value}
     if must_put_up_kitty(s):
         if kitty_bounds(s) is not None:
@@ -91,7 +107,7 @@ def opening_timeout(s: State, pid: str) -> dict[str, Any]:
     return {"kind": ActionKind.STAY.value}
 
 
-def pass_bank(s: State, to: str, reason: str, events: list[Event]) -> None:
+def pass_bank(s: State, to: str, reason: BankPassReason, events: list[GameEvent]) -> None:
     """The bank changes hands; the old banker takes the kitty with them (PO-31)."""
     old = s.banker
     if old is not None and s.kitty:
@@ -99,76 +115,57 @@ def pass_bank(s: State, to: str, reason: str, events: list[Event]) -> None:
             s.stacks[old] += s.kitty
         else:
             s.refunds[old] = s.refunds.get(old, 0) + s.kitty
-        events.append(
-            public(
-                "kitty_returned", f"{old} takes the kitty of {s.kitty} with them.", amount=s.kitty
-            )
-        )
+        events.append(KittyReturned(player=old, amount=s.kitty))
         s.kitty = 0
     s.banker = to
-    s.opening = Opening(sold=s.opening.sold, declined=s.opening.declined)
-    s.record("bank_passes", to=to, reason=reason)
-    events.append(public("bank_passes", f"{to} is the banker now ({reason}).", banker=to))
+    s.bank_sale = Opening(sold=s.bank_sale.sold, declined=s.bank_sale.declined)
+    s.record("bank_passes", to=to, reason=reason.value)
+    events.append(BankPasses(banker=to, reason=reason))
 
 
-def apply_opening(s: State, pid: str, action: dict[str, Any], events: list[Event]) -> None:
+def apply_opening(s: State, pid: str, action: PontoonAction, events: list[GameEvent]) -> None:
     """Apply one (already checked) opening action."""
-    kind = action["kind"]
-    if kind == ActionKind.KITTY:
-        amount = int(action["amount"])
-        s.stacks[pid] -= amount
-        s.kitty += amount
-        s.opening.kitty_done = True
-        events.append(
-            public("kitty", f"{pid} puts {amount} in the kitty (now {s.kitty}).", amount=amount)
-        )
-    elif kind == ActionKind.OFFER_BANK:
-        offer = Offer(to=str(action["to"]), price=int(action["price"]))
-        s.opening.offer = offer
-        s.opening.offered.append(offer.to)
-        events.append(
-            public(
-                "bank_offered",
-                f"{pid} offers the bank to {offer.to} for {offer.price}.",
-                to=offer.to,
-                price=offer.price,
-            )
-        )
-    elif kind == ActionKind.ACCEPT_BANK:
-        pending = s.opening.offer
+    if isinstance(action, Kitty):
+        s.stacks[pid] -= action.amount
+        s.kitty += action.amount
+        s.bank_sale.kitty_done = True
+        events.append(KittyPut(player=pid, amount=action.amount, total=s.kitty))
+    elif isinstance(action, OfferBank):
+        offer = Offer(to=action.to, price=action.price)
+        s.bank_sale.offer = offer
+        s.bank_sale.offered.append(offer.to)
+        events.append(BankOffered(seller=pid, buyer=offer.to, price=offer.price))
+    elif isinstance(action, AcceptBank):
+        pending = s.bank_sale.offer
         assert pending is not None  # noqa: S101 - checked by legal_actions
         seller = s.banker
         assert seller is not None  # noqa: S101
         s.move(pid, seller, pending.price)
-        s.opening.offer = None
-        s.opening.sold = True
-        events.append(
-            public("bank_sold", f"{pid} buys the bank from {seller} for {pending.price}.")
-        )
-        pass_bank(s, pid, "bought the bank", events)
-    elif kind == ActionKind.DECLINE_BANK:
-        if s.opening.offer is not None:
-            s.opening.offer = None
-            events.append(public("bank_declined", f"{pid} declines the bank."))
+        s.bank_sale.offer = None
+        s.bank_sale.sold = True
+        events.append(BankSold(seller=seller, buyer=pid, price=pending.price))
+        pass_bank(s, pid, BankPassReason.BOUGHT, events)
+    elif isinstance(action, DeclineBank):
+        if s.bank_sale.offer is not None:
+            s.bank_sale.offer = None
+            events.append(BankDeclined(player=pid))
         else:
             _give_up_bank(s, pid, events)
-    elif kind == ActionKind.STAY:
+    elif isinstance(action, Stay):
         start_deal(s, events)
 
 
-def _give_up_bank(s: State, pid: str, events: list[Event]) -> None:
+def _give_up_bank(s: State, pid: str, events: list[GameEvent]) -> None:
     """PO-31: the kitty is not refilled, so the bank passes to the left."""
-    s.opening.declined.append(pid)
-    events.append(
-        public("bank_given_up", f"{pid} does not refill the kitty and gives up the bank.")
-    )
+    s.bank_sale.declined.append(pid)
+    events.append(BankGivenUp(player=pid))
     for candidate in order_from_left_of(s.players, pid):
-        if candidate not in s.opening.declined:
-            pass_bank(s, candidate, "the bank passed to the left", events)
+        if candidate not in s.bank_sale.declined:
+            pass_bank(s, candidate, BankPassReason.PASSED_LEFT, events)
             return
     s.phase = Phase.OVER
     s.record("no_banker")
-    events.append(public("deal_over", "Nobody will put up a kitty: no deal this time."))
+    events.append(NoDeal(reason=NoDealReason.NO_KITTY))
 
 
 def punter_order(s: State) -> list[str]:
@@ -178,20 +175,18 @@ def punter_order(s: State) -> list[str]:
     return order_from_left_of(s.players, s.banker)[:-1]
 
 
-def start_deal(s: State, events: list[Event]) -> None:
+def start_deal(s: State, events: list[GameEvent]) -> None:
     """PO-5: one card face down to each punter who can stake, then one to the banker."""
-    s.start_pack = list(s.pack)
+    s.start_deck = list(s.pack)
     s.record("deal", banker=s.banker)
     for pid in punter_order(s):
         if s.stacks[pid] >= s.options.min_bet:
             s.punters.append(Punter(pid=pid))
         else:
-            events.append(
-                public("sits_out", f"{pid} cannot afford the minimum stake and sits out.", pid=pid)
-            )
+            events.append(SitsOut(player=pid, broke=True))
     if not s.punters:
         s.phase = Phase.OVER
-        events.append(public("deal_over", "Nobody can afford a stake: no deal this time."))
+        events.append(NoDeal(reason=NoDealReason.NOBODY_CAN_STAKE))
         return
     for p in s.punters:
         card = s.draw()
@@ -200,16 +195,10 @@ def start_deal(s: State, events: list[Event]) -> None:
         hand = Hand()
         hand.add(card, face_up=False)
         p.hands.append(hand)
-        events.append(private(p.pid, "your_card", f"Your first card: {card}.", cards=[card.code]))
+        events.append(FirstCard(to=p.pid, card=card.code))
     first = s.draw()
     if first is not None:
         s.banker_hand.add(first, face_up=False)
-    events.append(
-        public(
-            "dealt",
-            "The banker deals one card face down to each player.",
-            punters=[p.pid for p in s.punters],
-        )
-    )
+    events.append(Dealt(round=1, punters=[p.pid for p in s.punters]))
     s.phase = Phase.STAKING
     s.turn = 0

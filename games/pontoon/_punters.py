@@ -5,9 +5,38 @@ from __future__ import annotations
 from typing import Any
 
 from games.actions import ActionSpec, AmountField
-from games.cards import Card, Rank, show
-from games.events import Event, private, public
-from games.pontoon._options import ActionKind, SplitRule
+from games.cards import Card, Rank
+from games.errors import IllegalAction
+from games.events import GameEvent
+from games.pontoon._events import (
+    Bought,
+    Bust,
+    Declared,
+    FiveCardTrick,
+    NewCard,
+    NoShoot,
+    ShootBet,
+    ShootMoment,
+    SitsOut,
+    SplitPair,
+    Staked,
+    StandReason,
+    Stands,
+    Stuck,
+    Twisted,
+)
+from games.pontoon._options import (
+    ActionKind,
+    Buy,
+    PontoonAction,
+    Shoot,
+    Split,
+    SplitRule,
+    Stake,
+    Stick,
+    Twist,
+)
+from games.pontoon._refusals import PontoonRefusal
 from games.pontoon._state import Hand, Phase, Punter, State
 from games.pontoon._values import HandKind
 
@@ -37,9 +66,8 @@ def staking_actions(s: State, pid: str) -> list[ActionSpec]:
         ActionSpec(
             kind=ActionKind.STAKE,
             fields={"amount": AmountField(min=s.options.min_bet, max=top)},
-            label="Stake",
         ),
-        ActionSpec(kind=ActionKind.SIT_OUT, label="Sit this deal out"),
+        ActionSpec(kind=ActionKind.SIT_OUT),
     ]
 
 
@@ -49,7 +77,6 @@ def shoot_phase_actions(s: State, pid: str) -> list[ActionSpec]:
         ActionSpec(
             kind=ActionKind.SHOOT,
             fields={"amount": AmountField(min=0, max=max_shoot(s, pid))},
-            label="Shoot bet (0 for none)",
         )
     ]
 
@@ -95,7 +122,6 @@ def hand_actions(s: State, pid: str) -> list[ActionSpec]:
             ActionSpec(
                 kind=ActionKind.SHOOT,
                 fields={"amount": AmountField(min=1, max=max_shoot(s, pid))},
-                label="Shoot bet",
             )
         )
     bounds = buy_bounds(s, pid, hand)
@@ -104,52 +130,54 @@ def hand_actions(s: State, pid: str) -> list[ActionSpec]:
             ActionSpec(
                 kind=ActionKind.BUY,
                 fields={"amount": AmountField(min=bounds[0], max=bounds[1])},
-                label="Buy a card",
             )
         )
-    specs.append(ActionSpec(kind=ActionKind.TWIST, label="Twist"))
+    specs.append(ActionSpec(kind=ActionKind.TWIST))
     if not hand.must_draw:
         if hand.value.total >= s.options.min_stick:
-            specs.append(ActionSpec(kind=ActionKind.STICK, label="Stick"))
+            specs.append(ActionSpec(kind=ActionKind.STICK))
         if can_split(s, p, hand):
-            specs.append(ActionSpec(kind=ActionKind.SPLIT, label="Split"))
+            specs.append(ActionSpec(kind=ActionKind.SPLIT))
     return specs
 
 
-def why_not(s: State, pid: str, kind: str) -> str | None:
-    """A player-readable reason a punter's hand action is not available, if there is one."""
+def why_not(s: State, pid: str, kind: str) -> IllegalAction | None:
+    """The rule that keeps a punter's hand action from being available, if there is one."""
     now = current(s)
     if now is None or now[0].pid != pid:
         return None
     p, hand = now
     if kind in (ActionKind.STICK, ActionKind.SPLIT) and hand.must_draw:
-        return "You placed a shoot bet for a fourth card: take it with buy or twist."
+        return IllegalAction(PontoonRefusal.MUST_TAKE_FOURTH)
     if kind == ActionKind.STICK:
-        return (
-            f"You can't stick on {hand.value.total}: a hand needs at least "
-            f"{s.options.min_stick} to stick. Twist or buy."
+        return IllegalAction(
+            PontoonRefusal.STICK_TOO_LOW, total=hand.value.total, min_stick=s.options.min_stick
         )
     if kind == ActionKind.BUY:
         if hand.twisted:
-            return "After a twist the hand may only twist, never buy."
-        return f"You need at least {hand.first_stake} chips to buy a card."
+            return IllegalAction(PontoonRefusal.TWISTED_NO_BUY)
+        return IllegalAction(PontoonRefusal.CANT_AFFORD_BUY, need=hand.first_stake)
     if kind == ActionKind.SPLIT:
-        if len(hand.cards) != 2 or hand.cards[0].rank != hand.cards[1].rank:
-            return "Only two cards of the same rank can be split."
-        if s.options.split == SplitRule.NONE:
-            return "Splitting is off at this table."
-        if s.options.split == SplitRule.ACES and hand.cards[0].rank != Rank.ACE:
-            return "Only aces may be split at this table."
-        if len(p.hands) >= MAX_HANDS:
-            return f"You can't split into more than {MAX_HANDS} hands."
-        return f"You need {hand.first_stake} chips to stake the new hand."
+        return _why_no_split(s, p, hand)
     if kind == ActionKind.SHOOT:
         if not s.options.shoot:
-            return "This is not a Shoot Pontoon table."
+            return IllegalAction(PontoonRefusal.NOT_SHOOT_TABLE)
         if s.shoot_room() < 1:
-            return "The shoot bets already cover the kitty."
-        return "A shoot bet is only allowed before the fourth card (or on a new split hand)."
+            return IllegalAction(PontoonRefusal.KITTY_COVERED)
+        return IllegalAction(PontoonRefusal.SHOOT_NOT_NOW)
     return None
+
+
+def _why_no_split(s: State, p: Punter, hand: Hand) -> IllegalAction:
+    if len(hand.cards) != 2 or hand.cards[0].rank != hand.cards[1].rank:
+        return IllegalAction(PontoonRefusal.NOT_A_PAIR)
+    if s.options.split == SplitRule.NONE:
+        return IllegalAction(PontoonRefusal.SPLIT_OFF)
+    if s.options.split == SplitRule.ACES and hand.cards[0].rank != Rank.ACE:
+        return IllegalAction(PontoonRefusal.ACES_ONLY)
+    if len(p.hands) >= MAX_HANDS:
+        return IllegalAction(PontoonRefusal.TOO_MANY_HANDS, max=MAX_HANDS)
+    return IllegalAction(PontoonRefusal.CANT_AFFORD_SPLIT, need=hand.first_stake)
 
 
 def punter_timeout(s: State, pid: str) -> dict[str, Any]:
@@ -164,39 +192,39 @@ def punter_timeout(s: State, pid: str) -> dict[str, Any]:
     return {"kind": ActionKind.TWIST.value}
 
 
-def apply_staking(s: State, pid: str, action: dict[str, Any], events: list[Event]) -> None:
+def apply_staking(s: State, pid: str, action: PontoonAction, events: list[GameEvent]) -> None:
     """PO-6: stake (or sit out, the card going under the pack)."""
     p = s.punters[s.turn]
-    if action["kind"] == ActionKind.STAKE:
-        amount = int(action["amount"])
-        s.stacks[pid] -= amount
+    if isinstance(action, Stake):
+        s.stacks[pid] -= action.amount
         hand = p.hands[0]
-        hand.stake = hand.first_stake = amount
+        hand.stake = hand.first_stake = action.amount
         p.staked = True
-        events.append(public("stake", f"{pid} stakes {amount}.", pid=pid, amount=amount))
+        events.append(Staked(player=pid, amount=action.amount))
     else:
         p.sat_out = True
         hand = p.hands[0]
         s.put_under(hand.cards)
         hand.returned = True
-        events.append(public("sits_out", f"{pid} sits this deal out.", pid=pid))
+        events.append(SitsOut(player=pid))
     s.turn += 1
 
 
-def apply_shoot_phase(s: State, pid: str, amount: int, events: list[Event]) -> None:
+def apply_shoot_phase(s: State, pid: str, action: PontoonAction, events: list[GameEvent]) -> None:
     """PO-25: the first shoot bet (on the first hand, PO-28)."""
+    assert isinstance(action, Shoot)  # noqa: S101 - the only legal kind in this phase
     hand = s.punters[s.turn].hands[0]
     hand.shot_first = True
-    if amount:
-        s.stacks[pid] -= amount
-        hand.shoot += amount
-        events.append(public("shoot", f"{pid} places a shoot bet of {amount}.", amount=amount))
+    if action.amount:
+        s.stacks[pid] -= action.amount
+        hand.shoot += action.amount
+        events.append(ShootBet(player=pid, amount=action.amount, moment=ShootMoment.FIRST))
     else:
-        events.append(public("no_shoot", f"{pid} places no shoot bet.", pid=pid))
+        events.append(NoShoot(player=pid))
     s.turn += 1
 
 
-def bust(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
+def bust(s: State, p: Punter, hand: Hand, events: list[GameEvent]) -> None:
     """PO-13/PO-29: shown, the stake to the bank and the shoot bet to the kitty at once, the
     cards under the pack."""
     hand.show_all()
@@ -204,12 +232,10 @@ def bust(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
     s.stacks[s.bank_seat] += hand.stake
     s.kitty += hand.shoot
     events.append(
-        public(
-            "bust",
-            f"{p.pid} busts with {show(hand.cards)} ({hand.value.total}) and loses {hand.stake}"
-            + (f"; the shoot bet of {hand.shoot} goes to the kitty." if hand.shoot else "."),
-            pid=p.pid,
+        Bust(
+            player=p.pid,
             cards=[c.code for c in hand.cards],
+            total=hand.value.total,
             stake=hand.stake,
             shoot=hand.shoot,
         )
@@ -218,69 +244,66 @@ def bust(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
     hand.returned = True
 
 
-def after_card(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
+def after_card(s: State, p: Punter, hand: Hand, events: list[GameEvent]) -> None:
     """A hand that just took a card may be bust (PO-13) or a five-card trick (PO-14)."""
     value = hand.value
     if value.is_bust:
         bust(s, p, hand, events)
     elif value.kind == HandKind.FIVE_CARD_TRICK:
         hand.done = True
-        events.append(public("five_card_trick", f"{p.pid} has a five-card trick.", pid=p.pid))
+        events.append(FiveCardTrick(player=p.pid))
 
 
-def _deal_to(s: State, pid: str, hand: Hand, *, face_up: bool, events: list[Event]) -> Card | None:
+def _deal_to(
+    s: State, pid: str, hand: Hand, *, face_up: bool, events: list[GameEvent]
+) -> Card | None:
     card = s.draw()
     if card is None:
         return None
     hand.add(card, face_up=face_up)
     if not face_up:
-        events.append(private(pid, "your_card", f"You get {card}.", cards=[card.code]))
+        events.append(NewCard(to=pid, card=card.code))
     return card
 
 
-def apply_hand(s: State, pid: str, action: dict[str, Any], events: list[Event]) -> None:
+def apply_hand(s: State, pid: str, action: PontoonAction, events: list[GameEvent]) -> None:
     """One (already checked) action on the hand in play."""
     now = current(s)
     assert now is not None  # noqa: S101 - checked by legal_actions
     p, hand = now
-    kind = action["kind"]
-    if kind == ActionKind.SHOOT:
-        amount = int(action["amount"])
-        s.stacks[pid] -= amount
-        hand.shoot += amount
+    if isinstance(action, Shoot):
+        s.stacks[pid] -= action.amount
+        hand.shoot += action.amount
         if len(hand.cards) == 3:
             hand.shot_fourth = hand.must_draw = True
-            what = "for a fourth card"
+            moment = ShootMoment.FOURTH_CARD
         else:
             hand.shot_first = True
-            what = "on a split hand"
-        events.append(
-            public("shoot", f"{pid} places a shoot bet of {amount} {what}.", amount=amount)
-        )
-    elif kind == ActionKind.BUY:
-        amount = int(action["amount"])
-        s.stacks[pid] -= amount
-        hand.stake += amount
-        hand.last_buy = amount
+            moment = ShootMoment.SPLIT_HAND
+        events.append(ShootBet(player=pid, amount=action.amount, moment=moment))
+    elif isinstance(action, Buy):
+        s.stacks[pid] -= action.amount
+        hand.stake += action.amount
+        hand.last_buy = action.amount
         hand.must_draw = False
-        events.append(public("buy", f"{pid} buys a card for {amount}.", pid=pid, amount=amount))
+        events.append(Bought(player=pid, amount=action.amount))
         _deal_to(s, pid, hand, face_up=False, events=events)
         after_card(s, p, hand, events)
-    elif kind == ActionKind.TWIST:
+    elif isinstance(action, Twist):
         hand.twisted = True
         hand.must_draw = False
         card = _deal_to(s, pid, hand, face_up=True, events=events)
         assert card is not None  # noqa: S101 - a hand with an empty pack stands (PO-14)
-        events.append(public("twist", f"{pid} twists: {card}.", pid=pid, cards=[card.code]))
+        events.append(Twisted(player=pid, card=card.code))
         after_card(s, p, hand, events)
-    elif kind == ActionKind.STICK:
+    elif isinstance(action, Stick):
         hand.done = True
-        events.append(public("stick", f"{pid} sticks.", pid=pid))
-    elif kind == ActionKind.SPLIT:
+        events.append(Stuck(player=pid))
+    elif isinstance(action, Split):
         _split(s, p, hand, events)
 
 
-def _split(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
+def _split(s: State, p: Punter, hand: Hand, events: list[GameEvent]) -> None:
     """PO-9: the pair is shown and becomes two hands of equal stake, each dealt one card."""
     first, second = hand.cards
     s.stacks[p.pid] -= hand.first_stake
@@ -293,38 +316,22 @@ def _split(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
         split=True,
     )
     p.hands.insert(s.hand_index + 1, new)
-    events.append(
-        public(
-            "split",
-            f"{p.pid} splits {first} {second} into two hands ({len(p.hands)} in all).",
-            pid=p.pid,
-            cards=[first.code, second.code],
-        )
-    )
+    events.append(SplitPair(player=p.pid, cards=[first.code, second.code], hands=len(p.hands)))
     for h in (hand, new):
         _deal_to(s, p.pid, h, face_up=False, events=events)
 
 
-def auto_step(s: State, p: Punter, hand: Hand, events: list[Event]) -> None:
+def auto_step(s: State, p: Punter, hand: Hand, events: list[GameEvent]) -> None:
     """What the bot does for a hand when its turn comes: PO-8, a 21, PO-14."""
     value = hand.value
     if value.kind == HandKind.PONTOON:
         hand.declared = hand.done = True
         ace = next(i for i, c in enumerate(hand.cards) if c.rank == Rank.ACE)
         hand.public[ace] = True
-        events.append(
-            public(
-                "pontoon",
-                f"{p.pid} declares a pontoon and shows {hand.cards[ace]}.",
-                pid=p.pid,
-                cards=[hand.cards[ace].code],
-            )
-        )
+        events.append(Declared(player=p.pid, card=hand.cards[ace].code))
     elif value.total == 21 or len(hand.cards) >= 5:
         hand.done = True
-        events.append(public("stands", f"{p.pid} stands on 21.", pid=p.pid))
+        events.append(Stands(player=p.pid, reason=StandReason.TWENTY_ONE))
     elif not s.pack:
         hand.done = True
-        events.append(
-            public("stands", f"The pack has run out: {p.pid}'s hand stands (PO-14).", pid=p.pid)
-        )
+        events.append(Stands(player=p.pid, reason=StandReason.PACK_EMPTY))

@@ -12,7 +12,9 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.cards import Card, fisher_yates
+from games.core.state import CoreState
 from games.engine import HOUSE
+from games.pontoon._events import PontoonEvent
 from games.pontoon._options import BankerMode, PontoonOptions
 from games.pontoon._values import HandValue, hand_value
 
@@ -88,7 +90,8 @@ class Offer(BaseModel):
 
 
 class Opening(BaseModel):
-    """What has happened in this deal's opening phase (between the deals, PO-21/24/31)."""
+    """What has been decided in this deal's opening phase (between the deals, PO-21/24/31):
+    the kitty, offers and the sale of the bank."""
 
     kitty_done: bool = False
     offer: Offer | None = None
@@ -97,30 +100,28 @@ class Opening(BaseModel):
     declined: list[str] = Field(default_factory=list)
 
 
-class State(BaseModel):
-    """One deal of a Pontoon table."""
+class State(CoreState[PontoonOptions]):
+    """One deal of a Pontoon table (the core's seats, stacks, history and RNG, and the rest).
 
-    options: PontoonOptions
-    players: list[str]
+    ``start_deck`` is the pack as the first card is dealt (the kitty and bank sale come first).
+    """
+
     banker: str | None
-    deal_number: int = 1
-    stacks: dict[str, int]
-    start_stacks: dict[str, int]
     kitty: int = 0
     start_kitty: int = 0
     refunds: dict[str, int] = Field(default_factory=dict)
     pack: list[Card]
     stacked: bool = False
-    start_pack: list[Card] = Field(default_factory=list)
     phase: Phase = Phase.OPENING
-    opening: Opening = Field(default_factory=Opening)
+    bank_sale: Opening = Field(default_factory=Opening)
+    opening: list[PontoonEvent] = Field(default_factory=list)
+    """What the deal did by itself when it was created (a restored game shows them too)."""
     punters: list[Punter] = Field(default_factory=list)
     turn: int = 0
     hand_index: int = 0
     banker_hand: Hand = Field(default_factory=Hand)
     banker_looked: bool = False
     bank_broken: bool = False
-    log: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
     def house(self) -> bool:
@@ -174,10 +175,6 @@ class State(BaseModel):
                 if not h.returned:
                     cards.extend(h.cards)
         return cards
-
-    def record(self, kind: str, **data: Any) -> None:
-        """One history line."""
-        self.log.append({"kind": kind, **data})
 
     def move(self, source: str, target: str, amount: int) -> None:
         """Move chips between two stacks."""

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import total_ordering
 
+from pydantic import BaseModel, ConfigDict
+
 from games.cards import Card, Rank
 
 
@@ -76,17 +78,20 @@ class HandValue:
         """Pontoons and five-card tricks are paid double (PO-16, PO-17)."""
         return self.kind in (HandKind.PONTOON, HandKind.FIVE_CARD_TRICK)
 
-    def describe(self) -> str:
-        """The value for people: "pontoon", "soft 17", "bust (24)"."""
-        if self.kind == HandKind.PONTOON:
-            return "pontoon"
-        if self.kind == HandKind.FIVE_CARD_TRICK:
-            return f"five-card trick ({self.total})"
-        if self.kind == HandKind.TWENTY_ONE:
-            return "21"
-        if self.kind == HandKind.BUST:
-            return f"bust ({self.total})"
-        return f"soft {self.total}" if self.soft else str(self.total)
+    @property
+    def score(self) -> Score:
+        """The value as events and views carry it (the presenter says it in words)."""
+        return Score(kind=self.kind, total=self.total, soft=self.soft)
+
+
+class Score(BaseModel):
+    """A hand's value as plain facts: its PO-3 class, its best total, whether it is soft."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: HandKind
+    total: int
+    soft: bool
 
 
 def hand_value(cards: Sequence[Card]) -> HandValue:

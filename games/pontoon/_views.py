@@ -5,13 +5,14 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.pontoon._state import Hand, Offer, State
+from games.pontoon._values import Score
 
 
 class HandView(BaseModel):
     """A hand as the viewer sees it: hidden cards are ``None``."""
 
     cards: list[str | None]
-    value: str | None
+    value: Score | None
     """The hand's value, when the viewer sees every card of it."""
     stake: int
     shoot: int
@@ -55,7 +56,7 @@ def _hand_view(hand: Hand, sees_all: bool) -> HandView:
     full = all(code is not None for code in shown)
     return HandView(
         cards=shown,
-        value=hand.value.describe() if full and shown else None,
+        value=hand.value.score if full and shown else None,
         stake=hand.stake,
         shoot=hand.shoot,
         twisted=hand.twisted,
@@ -89,7 +90,7 @@ def build_view(s: State, viewer: str | None, to_act: str | None) -> PontoonView:
         min_bet=s.options.min_bet,
         max_bet=s.options.max_bet,
         shoot=s.options.shoot,
-        offer=s.opening.offer,
+        offer=s.bank_sale.offer,
         punters=punters,
         banker_hand=_hand_view(s.banker_hand, banker_sees),
     )

@@ -121,11 +121,17 @@ def _pontoon_record(game: Pontoon) -> DealRecord:
     names: dict[str, str] = {}
     for pid, hands in dict(cards.get("punters", {})).items():
         if hands and hands[0]:
-            names[pid] = hand_value(Card.parse_many(" ".join(hands[0]))).describe()
+            names[pid] = _pontoon_label(hands[0])
     banker = cards.get("banker") or []
     if banker:
-        names[game.banker or HOUSE] = hand_value(Card.parse_many(" ".join(banker))).describe()
-    return DealRecord(winners=None, hand_names=names, deck=list(cards.get("start_pack", [])))
+        names[game.banker or HOUSE] = _pontoon_label(banker)
+    return DealRecord(winners=None, hand_names=names, deck=list(cards.get("start_deck", [])))
+
+
+def _pontoon_label(codes: list[str]) -> str:
+    """A hand's class and total as codes (``total 17``), no longer the engine's English."""
+    value = hand_value(Card.parse_many(" ".join(codes)))
+    return f"{value.kind.name.lower()} {value.total}"
 
 
 def _pontoon_players(opts: BaseModel) -> tuple[int, int]:

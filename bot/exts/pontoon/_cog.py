@@ -61,44 +61,44 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
 
     @app_commands.command(name="stake", description="Place your first stake (PO-6)")
     async def stake(self, interaction: discord.Interaction, amount: Positive) -> None:
-        await self.act(interaction, "stake", f"You stake {amount}.", amount=amount)
+        await self.act(interaction, "stake", self.ui.reply("stake", amount=amount), amount=amount)
 
     @app_commands.command(name="sit_out", description="Sit this deal out instead of staking")
     async def sit_out(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "sit_out", "You sit this deal out.")
+        await self.act(interaction, "sit_out", self.ui.reply("sit_out"))
 
     @app_commands.command(name="buy", description="Raise your stake for a face-down card (PO-10)")
     async def buy(self, interaction: discord.Interaction, amount: Positive) -> None:
-        await self.act(interaction, "buy", f"You buy a card for {amount}.", amount=amount)
+        await self.act(interaction, "buy", self.ui.reply("buy", amount=amount), amount=amount)
 
     @app_commands.command(name="twist", description="Take a face-up card (PO-11)")
     async def twist(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "twist", "You twist.")
+        await self.act(interaction, "twist", self.ui.reply("twist"))
 
     @app_commands.command(name="stick", description="Stand with your hand (PO-12)")
     async def stick(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "stick", "You stick.")
+        await self.act(interaction, "stick", self.ui.reply("stick"))
 
     @app_commands.command(name="split", description="Split a pair into two hands (PO-9)")
     async def split(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "split", "You split.")
+        await self.act(interaction, "split", self.ui.reply("split"))
 
     @app_commands.command(name="shoot", description="Shoot Pontoon: bet against the kitty")
     @app_commands.describe(amount="Chips to shoot (0: no shoot bet, in the shoot phase)")
     async def shoot(self, interaction: discord.Interaction, amount: Chips) -> None:
-        await self.act(interaction, "shoot", f"You shoot {amount}.", amount=amount)
+        await self.act(interaction, "shoot", self.ui.reply("shoot", amount=amount), amount=amount)
 
     @app_commands.command(name="draw", description="Banker: draw a face-up card (PO-15)")
     async def draw(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "draw", "You draw.")
+        await self.act(interaction, "draw", self.ui.reply("draw"))
 
     @app_commands.command(name="stay", description="Banker: stay (or keep the bank and deal)")
     async def stay(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "stay", "You stay.")
+        await self.act(interaction, "stay", self.ui.reply("stay"))
 
     @app_commands.command(name="kitty", description="Banker: put up or top up the kitty (PO-24)")
     async def kitty(self, interaction: discord.Interaction, amount: Positive) -> None:
-        await self.act(interaction, "kitty", f"You put {amount} in the kitty.", amount=amount)
+        await self.act(interaction, "kitty", self.ui.reply("kitty", amount=amount), amount=amount)
 
     @app_commands.command(name="offer_bank", description="Banker: offer the bank for a price")
     @app_commands.describe(user="Who may buy the bank", price="What they pay you")
@@ -108,15 +108,15 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
         await self.act(
             interaction,
             "offer_bank",
-            f"You offer the bank to {user.mention} for {price}.",
+            self.ui.reply("offer_bank", to=user.id, price=price),
             to=str(user.id),
             price=price,
         )
 
     @app_commands.command(name="accept_bank", description="Buy the bank you were offered")
     async def accept_bank(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "accept_bank", "You buy the bank.")
+        await self.act(interaction, "accept_bank", self.ui.reply("accept_bank"))
 
     @app_commands.command(name="decline_bank", description="Decline the bank (or give it up)")
     async def decline_bank(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "decline_bank", "You decline the bank.")
+        await self.act(interaction, "decline_bank", self.ui.reply("decline_bank"))

@@ -1,99 +1,83 @@
-"""Pontoon's part of the table: the banker's and punters' hands as the public sees them
-(PO-11a: hole and bought cards hidden, twisted cards face up), and a player's own hands."""
+"""Pontoon's part of the table: :class:`PontoonUI`, the kit's ``GameUI`` over the presenter.
+
+The presenter (``_render``) returns ``Text`` per the redesign's contract; until the kit resolves
+``Text`` itself, this adapter resolves it with the English catalog where today's kit expects a
+``str``, and names players with :class:`~bot.text.format.PlayerNames` where it passes ids.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast
 
-from bot.render import chips
-from bot.table import EmbedField, GameUI, cards, mention
-from games.pontoon._views import HandView, PontoonView
+from bot.exts.pontoon import _render as r
+from bot.table import EmbedField, GameUI
+from bot.text import Text, catalog
+from bot.text.format import Names, PlayerNames
+from games.actions import ActionSpec
+from games.errors import IllegalAction
+from games.events import Event, GameEvent
+from games.pontoon import PontoonView
 from services.tables import TableStatus
 
-RULES = """\
-**Pontoon** is British twenty-one: the punters play against a banker.
-- Everyone gets a card face down; punters **stake** (`min_bet`–`max_bet`), then a second card.
-- On your turn: **buy** a face-down card (raising your stake), **twist** a face-up card, \
-**stick** (at `min_stick` or more), or **split** a pair.
-- A **pontoon** (ace + ten-card) beats everything, then a **five-card trick**, then 21, \
-then the highest total. Over 21 is bust.
-- The banker then **draw**s or **stay**s, and settles with every punter: pontoon and \
-five-card trick pay double.
-- Between deals the banker may **offer_bank** (sell the bank) and, in Shoot Pontoon, put up a \
-**kitty** that punters **shoot** at.
-Your own cards come by DM, or with **My cards** / `/pontoon hand`.
-"""
+
+def english(text: Text) -> str:
+    """What today's kit shows: the text in English."""
+    return catalog("en").text(text)
 
 
-def _hand(h: HandView) -> str:
-    parts = [cards(h.cards)]
-    if h.value:
-        parts.append(f"({h.value})")
-    if h.stake:
-        parts.append(f"stake {h.stake}")
-    if h.shoot:
-        parts.append(f"shoot {h.shoot}")
-    if h.declared:
-        parts.append("· pontoon!")
-    elif h.bust and not (h.value and "bust" in h.value):
-        parts.append("· bust")
-    elif h.done:
-        parts.append("· stands")
-    return " ".join(parts)
+def _names(given: Names | Iterable[str]) -> Names:
+    return given if isinstance(given, PlayerNames) else PlayerNames()
 
 
 class PontoonUI(GameUI):
+    """Pontoon on the table kit."""
+
     game = "pontoon"
-    title = "Pontoon"
+    title = english(r.TITLE)
     command = "pontoon"
-    rules = RULES
+    rules = english(r.RULES)
+
+    def __init__(self) -> None:
+        self._view: PontoonView | None = None
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PontoonView, status.view)
-        banker = mention(view.banker) if view.banker else "the house"
-        fields = [
+        # the kit draws the buttons right after this embed: their words follow this view
+        self._view = view
+        fields = r.public_fields(view, PlayerNames())
+        return [
             EmbedField(
-                "Bank",
-                f"{banker} · stakes {view.min_bet}–{view.max_bet}"
-                + (f" · kitty {chips(view.kitty)}" if view.shoot or view.kitty else ""),
-                inline=False,
-            ),
-            EmbedField("Banker's hand", _hand(view.banker_hand) if view.banker_hand.cards else "—"),
-        ]
-        lines = []
-        for p in view.punters:
-            if p.sat_out:
-                lines.append(f"{mention(p.pid)}: sits out")
-            elif p.hands:
-                hands = " | ".join(_hand(h) for h in p.hands)
-                lines.append(f"{mention(p.pid)}: {hands}")
-        if lines:
-            fields.append(EmbedField("Punters", "\n".join(lines)))
-        if view.offer is not None:
-            fields.append(
-                EmbedField(
-                    "Bank for sale", f"{mention(view.offer.to)} may buy it for {view.offer.price}"
-                )
+                english(f.name),
+                "\n".join(english(line) for line in f.value)
+                if isinstance(f.value, list)
+                else english(f.value),
+                inline=f.inline,
             )
-        return fields
+            for f in fields
+        ]
 
     def private_text(self, status: TableStatus, user: int) -> str:
-        if status.view is None:
-            return "No deal is in progress."
-        view = cast(PontoonView, status.view)
-        pid = str(user)
-        lines: list[str] = []
-        if view.banker == pid:
-            lines.append(f"You are the banker. Your hand: {_hand(view.banker_hand)}")
-        for p in view.punters:
-            if p.pid != pid:
-                continue
-            if p.sat_out:
-                lines.append("You sit this deal out.")
-            for i, h in enumerate(p.hands, 1):
-                label = f"Hand {i}" if len(p.hands) > 1 else "Your hand"
-                lines.append(f"{label}: {_hand(h)}")
-        if not lines:
-            lines.append("You have no cards in this deal.")
-        lines.append(f"Your stack: {chips(view.stacks.get(pid, 0))}")
-        return "\n".join(lines)
+        view = cast(PontoonView | None, status.view)
+        return "\n".join(english(line) for line in r.private_lines(view, str(user)))
+
+    def describe_event(self, event: GameEvent | Event, pids: Iterable[str]) -> str | None:
+        if isinstance(event, Event):  # the kit's own lines (the settlement) are still legacy
+            return super().describe_event(event, pids)
+        line = r.describe_event(event, _names(pids))
+        return None if line is None else english(line)
+
+    def describe_private(self, event: GameEvent, pids: Iterable[str]) -> str:  # type: ignore[override]
+        line = r.describe_private(event, _names(pids))
+        return "" if line is None else english(line)
+
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> str:
+        """The engine's refusal in the words of the buttons (the kit's contract hook)."""
+        return english(r.refusal(error, names or PlayerNames()))
+
+    def action_label(self, spec: ActionSpec) -> str:
+        return english(r.action_label(spec, PlayerNames(), self._view))
+
+    def reply(self, kind: str, **fields: object) -> str:
+        """A played slash command's ephemeral answer."""
+        return english(r.reply(kind, PlayerNames(), **fields))

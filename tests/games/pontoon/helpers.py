@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from games.cards import FULL_DECK, Card, Rank
-from games.events import Event
+from games.errors import IllegalAction
+from games.events import GameEvent
 from games.pontoon import Pontoon, PontoonOptions
 
 
@@ -37,9 +42,11 @@ def game(
     )
 
 
-def dealt(g: Pontoon, stakes: dict[str, int], shoots: dict[str, int] | None = None) -> list[Event]:
+def dealt(
+    g: Pontoon, stakes: dict[str, int], shoots: dict[str, int] | None = None
+) -> list[GameEvent]:
     """Leave the opening (putting up a kitty of max_bet when needed), stake, shoot."""
-    events: list[Event] = []
+    events: list[GameEvent] = []
     if g.phase == "opening":
         if g.options.shoot and g.kitty == 0:
             assert g.banker is not None
@@ -74,3 +81,12 @@ def hand_cards(g: Pontoon, pid: str, index: int = 0) -> list[str]:
     punter = g.state.punter(pid)
     assert punter is not None
     return [c.code for c in punter.hands[index].cards]
+
+
+@contextmanager
+def refused(code: str, **params: Any) -> Iterator[None]:
+    """The block must raise ``IllegalAction`` with ``code`` and (at least) these params."""
+    with pytest.raises(IllegalAction) as caught:
+        yield
+    assert caught.value.code == code
+    assert {k: caught.value.params.get(k) for k in params} == params

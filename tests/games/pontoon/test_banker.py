@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.errors import IllegalAction
+from games.pontoon import BankerDraws, BankerShows
 
 from .helpers import dealt, game, kinds
 
@@ -19,13 +20,13 @@ def test_PO_15_banker_turns_up_and_draws_face_up():
     events = g.act("c", {"kind": "stick"})
     assert g.phase == "banker"
     assert g.to_act == "a"
-    shown = [e for e in events if e.kind == "banker_shows"]
+    shown = [e for e in events if isinstance(e, BankerShows)]
     assert shown
-    assert shown[0].data["cards"] == ["2s", "3c"]
+    assert shown[0].cards == ["2s", "3c"]
     assert kinds(g, "a") == ["draw", "stay"]
     for card in ("4c", "5c", "6c"):
         events = g.act("a", {"kind": "draw"})
-        assert [e.data["cards"] for e in events if e.kind == "banker_draws"] == [[card]]
+        assert [e.card for e in events if isinstance(e, BankerDraws)] == [card]
         assert card in g.view(None).banker_hand.cards
     # 2 3 4 5 6 = 20 in five cards: a five-card trick, the banker stays by itself
     assert g.is_over

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 import pytest
 
-from games.engine import HOUSE
-from games.errors import IllegalAction
+from games.core.result import HandLabel
+from games.engine import HOUSE, Engine
+from games.errors import IllegalAction, Refusal
+from games.events import GameEvent
 from games.pontoon import BankerMode, Pontoon, PontoonOptions
 from games.random_play import PlayStats, play_deal
 
-from .helpers import dealt, game, kinds
+from .helpers import dealt, game, kinds, refused
 
 FOUR = ("a", "b", "c", "d")
 
@@ -44,7 +47,7 @@ def test_PO_19_pontoon_reshuffles_the_pack():
     players = ["a", "b", "c", "d"]
     g = Pontoon.new(players, dict.fromkeys(players, 10_000), PontoonOptions(), seed=3)
     for _ in range(60):
-        play_deal(g, rng, PlayStats(), illegal_share=0)
+        play_deal(cast(Engine, g), rng, PlayStats(), illegal_share=0)
         made = any(
             h.value.kind.name == "PONTOON"
             for h in [h for p in g.state.punters for h in p.hands] + [g.state.banker_hand]
@@ -121,7 +124,7 @@ def test_PO_21_selling_the_bank():
     assert g.to_act == "a"
     with pytest.raises(IllegalAction):
         g.act("a", {"kind": "offer_bank", "to": "c", "price": 40})  # c has declined
-    with pytest.raises(IllegalAction, match="between 0 and 1000"):
+    with refused(Refusal.AMOUNT_OUT_OF_RANGE, kind="offer_bank", field="price", min=0, max=1000):
         g.act("a", {"kind": "offer_bank", "to": "b", "price": 1001})  # more than b has
     g.act("a", {"kind": "offer_bank", "to": "b", "price": 50})
     g.act("b", {"kind": "accept_bank"})
@@ -171,3 +174,30 @@ def test_PO_23_house_bank_never_rotates():
     g.act("c", {"kind": "stick"})
     assert g.is_over
     assert g.next_deal().banker is None
+
+
+def test_a_restored_game_keeps_its_opening_events():
+    g = _house("Ks 10s 2s 8d 9d 3s", shoot=True)  # the house tops up its kitty and deals
+    opening = g.opening_events()
+    assert [e.kind for e in opening][:2] == ["kitty", "first_card"]
+    assert all(isinstance(e, GameEvent) for e in opening)
+    copy = Pontoon.restore(g.snapshot())
+    assert copy.opening_events() == opening
+
+
+def test_deal_result_names_every_hand_and_the_kitty_owner():
+    g = _house("Ks 10s 2s 8d 9d 3s Jd 2c 9c")
+    dealt(g, {"b": 20, "c": 30})
+    g.act("b", {"kind": "stick"})
+    g.act("c", {"kind": "stick"})
+    result = g.deal_result()
+    assert result.winners is None  # every hand settles with the bank: no single pot
+    assert result.hands == {
+        "b": HandLabel(category="total", total=18),
+        "c": HandLabel(category="total", total=19),
+        HOUSE: HandLabel(category="total", total=17),
+    }
+    assert result.kitty_owner == HOUSE
+    assert result.changes == {"b": 20, "c": 30, HOUSE: -50}
+    assert len(result.start_deck) == 52
+    assert result.start_deck[:3] == ["Ks", "10s", "2s"]

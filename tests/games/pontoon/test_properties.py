@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cards import Card
-from games.engine import HOUSE, KITTY
+from games.engine import HOUSE, KITTY, Engine
 from games.pontoon import BankerMode, Pontoon, PontoonOptions, SplitRule
 from games.random_play import PlayStats, play_deal
 
@@ -51,7 +52,7 @@ def test_random_play_over_consecutive_deals(options, n, seed):
     stats = PlayStats()
     for _ in range(12):
         assert g is not None
-        play_deal(g, rng, stats, illegal_share=0.2)
+        play_deal(cast(Engine, g), rng, stats, illegal_share=0.2)
         result = g.settlement()
         assert sum(result.values()) == 0
         if options.shoot:
@@ -86,7 +87,7 @@ def test_snapshot_restores_the_same_future(options, n, seed, cut):
     assert copy.view(None) == g.view(None)
     for game in (g, copy):
         if not game.is_over:
-            play_deal(game, random.Random(seed + 1), PlayStats(), illegal_share=0.2)
+            play_deal(cast(Engine, game), random.Random(seed + 1), PlayStats(), illegal_share=0.2)
     assert copy.snapshot() == g.snapshot()
     nxt_g, nxt_c = _next(g), _next(copy)
     if nxt_g is not None and nxt_c is not None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from games.engine import KITTY
-from games.errors import IllegalAction
+from games.errors import IllegalAction, Refusal
+from games.pontoon import PontoonRefusal
 
-from .helpers import bounds, dealt, game, kinds
+from .helpers import bounds, dealt, game, kinds, refused
 
 FOUR = ("a", "b", "c", "d")
 
@@ -40,7 +41,7 @@ def test_PO_25_shoot_bets_before_the_second_card_capped_by_the_kitty():
     assert bounds(g, "b", "shoot") == (0, 100)
     g.act("b", {"kind": "shoot", "amount": 60})
     assert bounds(g, "c", "shoot") == (0, 40)  # all shoot bets together within the kitty
-    with pytest.raises(IllegalAction, match="between 0 and 40"):
+    with refused(Refusal.AMOUNT_OUT_OF_RANGE, kind="shoot", min=0, max=40):
         g.act("c", {"kind": "shoot", "amount": 41})
     assert g.timeout_action("c") == {"kind": "shoot", "amount": 0}
     g.act("c", {"kind": "shoot", "amount": 40})
@@ -64,7 +65,7 @@ def test_PO_27_one_more_shoot_bet_only_before_the_fourth_card():
     assert bounds(g, "b", "shoot") == (1, 100)
     g.act("b", {"kind": "shoot", "amount": 25})
     assert set(kinds(g, "b")) == {"twist"}  # after a twist: only twist, and not stick
-    with pytest.raises(IllegalAction, match="fourth card"):
+    with refused(PontoonRefusal.MUST_TAKE_FOURTH):
         g.act("b", {"kind": "stick"})
     g.act("b", {"kind": "twist"})  # 5h: 14
     assert "shoot" not in kinds(g, "b")  # only for the fourth card

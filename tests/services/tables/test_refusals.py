@@ -108,8 +108,9 @@ async def test_every_refusal_is_typed_readable_and_changes_nothing(
         with pytest.raises(kind) as info:
             await call()
         assert str(info.value), kind
-        if kind is IllegalMove:  # an engine's refusal is a code; the bot's presenter words it
-            assert isinstance(info.value.__cause__, IllegalAction), info.value
+        cause = info.value.__cause__
+        if isinstance(cause, IllegalAction):  # an engine's code: the bot's presenter words it
+            assert str(info.value) == cause.code, info.value
         else:
             assert str(info.value)[0].isupper(), info.value
         assert await fingerprint(db) == before, kind
