@@ -118,9 +118,12 @@ async def open_session(
     users: Sequence[str] = USERS,
     answer_limit: float | None = 3.0,
     guild_ready_timeout: float = FAST_GUILD_READY,
+    strict: bool = False,
+    rate_limits: bool = True,
 ) -> AsyncIterator[Session]:
-    """A fresh fake with the standard world and a ready bot; everything is closed on exit."""
-    fake = FakeDiscord(answer_limit=answer_limit)
+    """A fresh fake with the standard world and a ready bot; everything is closed on exit.
+    ``strict`` checks the fake's every answer against the spec (``fake.log.drift``)."""
+    fake = FakeDiscord(answer_limit=answer_limit, strict=strict, rate_limits=rate_limits)
     await fake.start()
     undo = fake.point_discord_py_here()
     try:

@@ -185,7 +185,10 @@ class Guild:
             "flags": 0,
             "nick": None,
             "avatar": None,
+            "banner": None,
             "pending": False,
+            "premium_since": None,
+            "communication_disabled_until": None,
         }
         if with_user:
             member["user"] = user.payload()
@@ -290,9 +293,9 @@ class Message:
         if body.get("content") is not None:
             self.content = str(body["content"])
         if body.get("embeds") is not None:
-            self.embeds = list(body["embeds"])
+            self.embeds = rich(body["embeds"])
         if body.get("components") is not None:
-            self.components = list(body["components"])
+            self.components = with_ids(list(body["components"]))
         self.flags &= ~LOADING
         self.edits += 1
         self.edited_timestamp = now_iso()
@@ -356,6 +359,24 @@ class Message:
         if self.interaction_metadata is not None:
             data["interaction_metadata"] = self.interaction_metadata
         return data
+
+
+def rich(embeds: list[JSON]) -> list[JSON]:
+    """Embeds as Discord stores them: a bot's embed is of type ``rich``."""
+    return [{"type": "rich", **e} for e in embeds]
+
+
+def with_ids(components: list[JSON], counter: Iterator[int] | None = None) -> list[JSON]:
+    """Components as Discord returns them: each numbered ``id`` (1, 2, ... in tree order) unless
+    the bot chose one."""
+    counter = counter if counter is not None else itertools.count(1)
+    numbered: list[JSON] = []
+    for comp in components:
+        copy = {**comp, "id": comp.get("id") or next(counter)}
+        if isinstance(comp.get("components"), list):
+            copy["components"] = with_ids(comp["components"], counter)
+        numbered.append(copy)
+    return numbered
 
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:
@@ -440,8 +461,8 @@ class World:
             channel=channel,
             author=author,
             content=str(body.get("content") or ""),
-            embeds=list(body.get("embeds") or []),
-            components=list(body.get("components") or []),
+            embeds=rich(body.get("embeds") or []),
+            components=with_ids(list(body.get("components") or [])),
             attachments=list(body.get("_files") or []),
             flags=int(body.get("flags") or 0),
             **extra,

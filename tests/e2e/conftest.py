@@ -8,7 +8,8 @@ Act as users through the ``alice``/``bob``/``carol``/``dave`` fixtures::
 
 Each test gets its own fake, bot and SQLite file (``tmp_path / "parlour.db"``). A test fails if
 the bot logged an ERROR it did not take with ``bot_errors.expect(...)``, or called a route the
-fake does not have. Override ``bot_factory`` in a test module to run a different bot,
+fake does not have, or if the fake answered anything outside Discord's OpenAPI spec (strict
+mode; rate limits are on as well, as on Discord). Override ``bot_factory`` in a test module to run a different bot,
 ``table_seed`` to deal the same deals every run, and ``answer_limit`` to change the 3-second
 rule.
 """
@@ -64,12 +65,14 @@ async def session(
 ) -> AsyncIterator[Session]:
     """A fresh fake Discord with the standard world and a ready bot."""
     async with open_session(
-        bot_factory, database_path=tmp_path / "parlour.db", answer_limit=answer_limit
+        bot_factory, database_path=tmp_path / "parlour.db", answer_limit=answer_limit, strict=True
     ) as running:
         yield running
         await running.fake.settle(quiet=0.01, within=1.0)
         unhandled = running.fake.log.unhandled
         assert not unhandled, f"the bot called routes the fake does not have: {unhandled}"
+        drift = sorted(set(running.fake.log.drift))
+        assert not drift, f"the fake answered outside Discord's spec ({len(drift)}): {drift[:8]}"
         left = [BotErrors.describe(r) for r in bot_errors.records]
         assert not left, f"the bot logged errors: {left}"
 

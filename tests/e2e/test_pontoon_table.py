@@ -212,6 +212,12 @@ async def test_a_deleted_table_message_is_posted_again(session, fake, alice, bob
     await seated(session, alice, bob)
     message = table_message(session)
     await fake.delete_by_user(message)
+    # The bot asks only for the guilds intent, so Discord sends it no MESSAGE_DELETE: it learns
+    # of the deletion when its next edit of the table is refused (404, code 10008).
+    await fake.settle(quiet=0.05)
+    assert message.deleted
+    assert "MESSAGE_DELETE" in fake.gateway.withheld
+    await bob.slash("pontoon sit_out")
     await fake.settle(quiet=0.05)
     again = table_message(session)
     assert again.id != message.id
