@@ -195,8 +195,41 @@ class Guild:
         return member
 
     def rest_payload(self) -> JSON:
-        """The guild object of ``GET /guilds/{id}`` (``fetch_guild``): no gateway-only fields."""
-        return {k: v for k, v in self.payload().items() if k not in GATEWAY_ONLY_GUILD_FIELDS}
+        """The guild object of ``GET /guilds/{id}`` (``fetch_guild``): no gateway-only fields,
+        and the documented ones the gateway copy leaves out."""
+        documented: JSON = dict.fromkeys(
+            (
+                "icon",
+                "description",
+                "home_header",
+                "splash",
+                "discovery_splash",
+                "banner",
+                "application_id",
+                "region",
+                "widget_channel_id",
+                "max_presences",
+                "vanity_url_code",
+                "rules_channel_id",
+                "safety_alerts_channel_id",
+                "public_updates_channel_id",
+                "incidents_data",
+            ),
+            None,
+        )
+        documented.update(
+            region="deprecated",
+            system_channel_flags=0,
+            widget_enabled=False,
+            max_members=500000,
+            max_stage_video_channel_users=50,
+            max_video_channel_users=25,
+            premium_subscription_count=0,
+            premium_progress_bar_enabled=False,
+            nsfw=False,
+        )
+        shared = {k: v for k, v in self.payload().items() if k not in GATEWAY_ONLY_GUILD_FIELDS}
+        return {**documented, **shared}
 
     def payload(self) -> JSON:
         """The GUILD_CREATE payload. ``member_count == len(members)`` keeps discord.py from
@@ -218,6 +251,13 @@ class Guild:
                     "permissions": ALL_PERMISSIONS,
                     "position": 0,
                     "color": 0,
+                    "colors": {
+                        "primary_color": 0,
+                        "secondary_color": None,
+                        "tertiary_color": None,
+                    },
+                    "icon": None,
+                    "unicode_emoji": None,
                     "hoist": False,
                     "managed": False,
                     "mentionable": False,
