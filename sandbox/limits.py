@@ -67,8 +67,9 @@ TOKEN_LIFETIME = 15 * 60.0
 #   5 requests per 5 s, shared by sends and edits of a bot in one channel;
 # - DELETE of a message: its own per-channel bucket, 5 per 1 s;
 # - the interaction webhook (followups, @original edits and deletes): 5 per 2 s per token;
-# - any other route: a per-route bucket the fake sets at 50 per 1 s, so each answer has
-#   consistent headers without refusing anything the global limit would not.
+# - any other route: a per-route bucket (per interaction for a callback, else per channel or
+#   guild) the fake sets at 50 per 1 s, so each answer has consistent headers without refusing
+#   anything the global limit would not.
 GLOBAL_LIMIT = 50
 GLOBAL_WINDOW = 1.0
 

@@ -81,9 +81,9 @@ class RateLimits:
             return self.rules["message-delete"], params["channel_id"]
         if route.startswith("/webhooks/"):
             return self.rules["interaction-webhook"], params.get("webhook_token", "")
-        major = next(
-            (params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params), ""
-        )
+        # an interaction callback is limited per interaction, like the webhook per token
+        majors = ("interaction_id", "channel_id", "guild_id", "webhook_id")
+        major = next((params[k] for k in majors if k in params), "")
         return self.rules["route"], f"{method} {route} {major}"
 
     def check(self, method: str, route: str, params: dict[str, str]) -> Verdict:

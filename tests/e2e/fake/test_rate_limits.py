@@ -64,6 +64,13 @@ def test_global_50_per_second_exempts_interaction_endpoints():
     assert limiter.check("GET", "/users/{user_id}", {"user_id": "y"}).refusal is None
 
 
+def test_each_interaction_callback_has_its_own_bucket():
+    limiter = RateLimits(Clock())
+    for i in range(limits.DEFAULT_ROUTE.limit * 3):
+        callback = {"interaction_id": str(i), "interaction_token": f"t{i}"}
+        assert limiter.check("POST", CALLBACK, callback).refusal is None
+
+
 def test_interaction_webhook_5_per_2_seconds_per_token():
     clock = Clock()
     limiter = RateLimits(clock)
