@@ -1,7 +1,8 @@
 """One entry point for a fresh machine that has only Python 3.11+.
 
-``python3 dev.py run`` sets up ``.venv`` and runs the bot; ``python3 dev.py check`` sets up
-``.venv`` and runs every check (ruff, mypy --strict, pytest). Set-up is skipped when
+``python3 dev.py run`` sets up ``.venv`` with the project and its ``sandbox`` extra (no dev tools)
+and runs the bot; ``python3 dev.py check`` sets up ``.venv`` with the ``dev`` extra and runs every
+check (ruff, mypy --strict, pytest). Set-up is skipped when
 ``pyproject.toml`` has not changed since the last install, so repeated runs start at once.
 
 Only the standard library is used here: this file runs before anything is installed.
@@ -48,19 +49,24 @@ CHECKS: list[tuple[str, list[str]]] = [
 ]
 
 
-def _setup() -> None:
-    """Create the virtual environment and install the project with its dev extra."""
+def _setup(extra: str) -> None:
+    """Create the virtual environment and install the project with ``extra``: ``sandbox`` to
+    run (the fake Discord's validator, no dev tools), ``dev`` to check (everything)."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this file runs on any python3
         sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = f"{extra} {digest}"
+    done = STAMP.read_text() if STAMP.exists() else ""
+    # A dev install contains the sandbox one, so `run` after `check` installs nothing.
+    if PYTHON.exists() and (done == wanted or (extra == "sandbox" and done == f"dev {digest}")):
         return
     if not PYTHON.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    print("Installing Parlour and its development tools into .venv ...", flush=True)
+    what = "its development tools" if extra == "dev" else "the sandbox"
+    print(f"Installing Parlour and {what} into .venv ...", flush=True)
     pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "install", "-e", f"{ROOT}[dev]"], check=True, cwd=ROOT)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[{extra}]"], check=True, cwd=ROOT)
     STAMP.write_text(wanted)
 
 
@@ -86,7 +92,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "check", "setup"}:
         print("usage: python3 dev.py run [bot options] | check | setup", file=sys.stderr)
         return 2
-    _setup()
+    _setup("sandbox" if argv[0] == "run" else "dev")
     if argv[0] == "setup":
         return 0
     if argv[0] == "check":

@@ -22,6 +22,7 @@ import yarl
 from aiohttp import web
 from discord.gateway import DiscordWebSocket
 
+from sandbox.clock import Clock
 from sandbox.faults import Faults
 from sandbox.gateway import CloseCode, Gateway
 from sandbox.interactions import (
@@ -37,6 +38,7 @@ from sandbox.interactions import (
 )
 from sandbox.log import Activity, RequestLog
 from sandbox.publish import Publisher
+from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses, Rules
 from sandbox.routes import Rest
 from sandbox.state import Channel, Guild, Message, User, World
@@ -51,19 +53,35 @@ class FakeDiscord:
     Use ``async with FakeDiscord() as fake:`` (or ``start``/``close``), build the world
     (``fake.world.add_guild``, ``add_user``, ``join``) before the bot connects, then act as users
     through ``sandbox.actors.Actor`` or the injectors below.
+
+    Every request body is checked against Discord's OpenAPI spec and documented limits;
+    ``rate_limits`` (on by default; tune ``fake.rate_limits``) applies Discord's rate limits;
+    ``strict`` also checks every answer against the spec and records any difference in
+    ``fake.log.drift`` (the e2e fixtures turn it on and fail a test that has drift).
     """
 
-    def __init__(self, token: str = DEFAULT_TOKEN, *, answer_limit: float | None = 3.0) -> None:
+    def __init__(
+        self,
+        token: str = DEFAULT_TOKEN,
+        *,
+        answer_limit: float | None = 3.0,
+        rate_limits: bool = True,
+        strict: bool = False,
+    ) -> None:
         self.token = token
         self.world = World()
         self.log = RequestLog()
         self.activity = Activity()
         self.faults = Faults()
+        self.clock = Clock()
         self.rules = Rules(answer_limit=answer_limit)
+        self.rate_limits = RateLimits(self.clock.now, enabled=rate_limits)
         self.gateway = Gateway(self.world, token)
-        self.interactions = Interactions(self.world, self.activity)
+        self.interactions = Interactions(self.world, self.activity, self.clock)
         self.publisher = Publisher(self.activity, self.gateway)
-        self._responses = Responses(self.world, self.interactions, self.publisher, self.rules)
+        self._responses = Responses(
+            self.world, self.interactions, self.publisher, self.rules, self.clock
+        )
         self._rest = Rest(
             self.world,
             token,
@@ -73,6 +91,8 @@ class FakeDiscord:
             self._responses,
             lambda: self.gateway.url,
         )
+        self._rest.rate_limits = self.rate_limits
+        self._rest.strict = strict
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.watched: list[asyncio.Task[object]] = []  # the running bot's gateway task
@@ -239,7 +259,12 @@ class FakeDiscord:
             raise InvalidInjection("only the user the modal was shown to can submit it")
         data = modal_data(opened_by.modal, answers)
         interaction = self.interactions.new(
-            InteractionType.MODAL_SUBMIT, user, opened_by.channel, data, source=opened_by.source
+            InteractionType.MODAL_SUBMIT,
+            user,
+            opened_by.channel,
+            data,
+            source=opened_by.source,
+            opened_by=opened_by,
         )
         return await self.inject(interaction, wait=wait, within=within)
 

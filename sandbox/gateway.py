@@ -1,5 +1,7 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY -> READY + GUILD_CREATE, RESUME, dispatch.
 
+Events are filtered by the intents the bot identified with, as Discord does (``allowed``).
+
 Frames are plain JSON text: discord.py asks for ``zlib-stream`` but accepts text frames whatever
 it asked for. Every dispatched event is kept with its sequence number so a client that RESUMEs
 after a dropped connection gets the events it missed, as from Discord.
@@ -44,6 +46,49 @@ class CloseCode(IntEnum):
     AUTHENTICATION_FAILED = 4004
 
 
+class Intent(IntEnum):
+    """Gateway intent bits (docs: Gateway > List of Intents) the fake's events need."""
+
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_MESSAGES = 1 << 9
+    DIRECT_MESSAGES = 1 << 12
+    MESSAGE_CONTENT = 1 << 15
+
+
+MESSAGE_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"})
+GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def allowed(intents: int, event: str, data: Any) -> bool:
+    """Whether a bot that identified with ``intents`` receives ``event``, as on Discord: the
+    ``guilds`` intent alone gets no MESSAGE_* events; guild messages need GUILD_MESSAGES, DM
+    messages DIRECT_MESSAGES. Events no intent governs (READY, INTERACTION_CREATE) always go."""
+    if event in MESSAGE_EVENTS:
+        in_guild = isinstance(data, dict) and data.get("guild_id") is not None
+        needed = Intent.GUILD_MESSAGES if in_guild else Intent.DIRECT_MESSAGES
+        return bool(intents & needed)
+    if event in GUILD_EVENTS:
+        return bool(intents & Intent.GUILDS)
+    if event.startswith("GUILD_MEMBER_") and event != "GUILD_MEMBERS_CHUNK":
+        return bool(intents & Intent.GUILD_MEMBERS)
+    return True
+
+
+def without_content(intents: int, event: str, data: Any, bot_id: str) -> Any:
+    """Without MESSAGE_CONTENT, a guild message's content, embeds, attachments and components
+    arrive empty unless the bot wrote it or is mentioned in it (docs: Message Content Intent)."""
+    if event not in ("MESSAGE_CREATE", "MESSAGE_UPDATE") or intents & Intent.MESSAGE_CONTENT:
+        return data
+    if not isinstance(data, dict) or data.get("guild_id") is None:
+        return data
+    author = (data.get("author") or {}).get("id")
+    mentioned = any(m.get("id") == bot_id for m in data.get("mentions") or [])
+    if author == bot_id or mentioned or f"<@{bot_id}>" in str(data.get("content") or ""):
+        return data
+    return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+
+
 class Gateway:
     """One bot session's gateway endpoint."""
 
@@ -61,6 +106,7 @@ class Gateway:
         self.query: dict[str, str] = {}
         self.heartbeats = 0
         self.resumes: list[JSON] = []  # every RESUME payload received
+        self.withheld: list[str] = []  # events the bot's intents did not ask for
         self._open = asyncio.Event()  # cleared: websocket upgrades wait (a slow gateway)
         self._open.set()
         self.upgrade_waiting = asyncio.Event()  # set once a client waits on the current hold
@@ -73,10 +119,22 @@ class Gateway:
         self.history.append(frame)
         return frame
 
+    @property
+    def intents(self) -> int:
+        """The intents the bot identified with (all of them before it identifies)."""
+        if self.identify_payload is None:
+            return -1
+        return int(self.identify_payload.get("intents") or 0)
+
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send an event to the connected bot; if it is between connections, the event waits
-        for its RESUME (as on Discord)."""
-        frame = self._frame(event, data)
+        """Send an event to the connected bot if its intents ask for it; if it is between
+        connections, the event waits for its RESUME (as on Discord)."""
+        intents = self.intents
+        if not allowed(intents, event, data):
+            self.withheld.append(event)
+            return
+        bot_id = str(self.world.bot_user.id)
+        frame = self._frame(event, without_content(intents, event, data, bot_id))
         for ws in list(self.sockets):
             await self._send(ws, frame)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,9 +118,17 @@ async def open_session(
     users: Sequence[str] = USERS,
     answer_limit: float | None = 3.0,
     guild_ready_timeout: float = FAST_GUILD_READY,
+    strict: bool = False,
+    rate_limits: bool = True,
+    bucket_limits: Mapping[str, int] | None = None,
 ) -> AsyncIterator[Session]:
-    """A fresh fake with the standard world and a ready bot; everything is closed on exit."""
-    fake = FakeDiscord(answer_limit=answer_limit)
+    """A fresh fake with the standard world and a ready bot; everything is closed on exit.
+    ``strict`` checks the fake's every answer against the spec (``fake.log.drift``);
+    ``bucket_limits`` changes rate-limit rules (name -> requests per window) before the bot
+    connects."""
+    fake = FakeDiscord(answer_limit=answer_limit, strict=strict, rate_limits=rate_limits)
+    for name, limit in (bucket_limits or {}).items():
+        fake.rate_limits.set(name, limit=limit)
     await fake.start()
     undo = fake.point_discord_py_here()
     try:

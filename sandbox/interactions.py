@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from sandbox.clock import Clock
 from sandbox.log import Activity
 from sandbox.state import ALL_PERMISSIONS, JSON, Channel, Guild, Message, User, World
 
@@ -89,6 +90,7 @@ class Interaction:
     created: float
     activity: Activity
     source: Message | None = None  # the message whose component was used
+    opened_by: Interaction | None = None  # a modal submit: the interaction that opened it
     callback: CallbackType | None = None
     answered_at: float | None = None
     message: Message | None = None
@@ -337,9 +339,10 @@ def modal_data(modal: JSON, answers: Mapping[str, str]) -> JSON:
 class Interactions:
     """Every interaction injected into one fake, by token (how Discord's webhooks find them)."""
 
-    def __init__(self, world: World, activity: Activity) -> None:
+    def __init__(self, world: World, activity: Activity, clock: Clock) -> None:
         self.world = world
         self.activity = activity
+        self.clock = clock
         self.by_token: dict[str, Interaction] = {}
 
     def new(
@@ -350,6 +353,7 @@ class Interactions:
         data: JSON,
         *,
         source: Message | None = None,
+        opened_by: Interaction | None = None,
     ) -> Interaction:
         """A new interaction with the full payload discord.py requires (a missing key would
         kill the bot's gateway task, see NOTES: ``attachment_size_limit``)."""
@@ -398,9 +402,10 @@ class Interactions:
             channel=channel,
             guild=guild,
             payload=payload,
-            created=asyncio.get_running_loop().time(),
+            created=self.clock.now(),
             activity=self.activity,
             source=source,
+            opened_by=opened_by,
         )
         self.by_token[token] = interaction
         return interaction

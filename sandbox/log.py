@@ -39,6 +39,7 @@ class RequestLog:
         self.started = time.monotonic()
         self.calls: list[Call] = []
         self.unhandled: list[str] = []  # "METHOD /path" the fake has no route for
+        self.drift: list[str] = []  # strict mode: how the fake's answers differ from the spec
         self._new_call = asyncio.Event()
 
     def record(self, call: Call) -> None:

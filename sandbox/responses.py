@@ -2,18 +2,19 @@
 
 Discord's rules are enforced here, so tests catch the bugs that only show in production: an
 answer later than the 3-second limit is an unknown interaction (10062), a second answer is
-40060, a followup before any answer has no webhook yet (10015), and every message body passes
-the size limits of ``limits``.
+40060, a followup before any answer has no webhook yet (10015), a token older than 15 minutes is
+refused (50027), and a token edits only its own messages. Bodies were checked against the spec
+and ``checks`` by the REST layer before they get here.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from aiohttp import web
 
 from sandbox import limits
+from sandbox.clock import Clock
 from sandbox.interactions import CallbackType, Interaction, Interactions, InteractionType
 from sandbox.log import ChangeKind
 from sandbox.publish import Publisher
@@ -62,25 +63,44 @@ class Responses:
     """The REST handlers under ``/interactions`` and ``/webhooks``."""
 
     def __init__(
-        self, world: World, interactions: Interactions, publisher: Publisher, rules: Rules
+        self,
+        world: World,
+        interactions: Interactions,
+        publisher: Publisher,
+        rules: Rules,
+        clock: Clock,
     ) -> None:
         self.world = world
         self.interactions = interactions
         self.publisher = publisher
         self.rules = rules
+        self.clock = clock
 
     def _late(self, interaction: Interaction) -> bool:
         limit = self.rules.answer_limit
-        elapsed = asyncio.get_running_loop().time() - interaction.created
+        elapsed = self.clock.now() - interaction.created
         return limit is not None and elapsed > limit
 
     def _metadata(self, interaction: Interaction) -> JSON:
-        return {
+        """``interaction_metadata`` as Discord sets it on a response or followup message: a
+        component's names the message clicked, a modal submit's the interaction that opened
+        the modal."""
+        metadata: JSON = {
             "id": str(interaction.id),
             "type": int(interaction.type),
             "user": interaction.user.payload(),
             "authorizing_integration_owners": interaction.payload["authorizing_integration_owners"],
         }
+        if interaction.type is InteractionType.MESSAGE_COMPONENT and interaction.source:
+            metadata["interacted_message_id"] = str(interaction.source.id)
+        if interaction.type is InteractionType.MODAL_SUBMIT:
+            opener = interaction.opened_by
+            metadata["triggering_interaction_metadata"] = (
+                self._metadata(opener)
+                if opener is not None
+                else {k: metadata[k] for k in ("id", "type", "authorizing_integration_owners")}
+            )
+        return metadata
 
     async def callback(self, request: web.Request, body: JSON) -> web.Response:
         """``POST /interactions/{interaction_id}/{interaction_token}/callback``."""
@@ -93,7 +113,7 @@ class Responses:
             return error_response(404, ErrorCode.UNKNOWN_INTERACTION)
         try:
             kind = CallbackType(int(body["type"]))
-        except ValueError:
+        except (ValueError, KeyError, TypeError):
             return _invalid("type", "Value is not a valid interaction callback type.")
         if kind not in ALLOWED[interaction.type]:
             return _invalid("type", f"{kind.name} is not a valid answer to this interaction.")
@@ -101,24 +121,14 @@ class Responses:
         if kind in updates and interaction.source is None:
             return _invalid("type", "This interaction has no message to update.")
         data: JSON = dict(body.get("data") or {})
-        errors = self._form_errors(kind, data)
-        if errors:
-            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         await self._apply(interaction, kind, data)
+        if request.query.get("with_response", "").lower() not in ("true", "1"):
+            return no_content()
         return json_response(self._callback_answer(interaction, kind))
-
-    def _form_errors(self, kind: CallbackType, data: JSON) -> JSON:
-        if kind in (CallbackType.MESSAGE, CallbackType.UPDATE_MESSAGE):
-            return limits.message_errors(data, ("data",))
-        if kind is CallbackType.MODAL:
-            return limits.modal_errors(data)
-        if kind is CallbackType.AUTOCOMPLETE_RESULT:
-            return limits.choices_errors(data)
-        return {}
 
     async def _apply(self, interaction: Interaction, kind: CallbackType, data: JSON) -> None:
         interaction.callback = kind
-        interaction.answered_at = asyncio.get_running_loop().time()
+        interaction.answered_at = self.clock.now()
         publish = self.publisher
         if kind in (CallbackType.MESSAGE, CallbackType.DEFERRED_MESSAGE):
             flags = int(data.get("flags") or 0)
@@ -165,35 +175,39 @@ class Responses:
     def _callback_answer(self, interaction: Interaction, kind: CallbackType) -> JSON:
         """The ``with_response`` body discord.py parses (an empty 204 breaks send_message)."""
         message = interaction.message
-        answer: JSON = {
-            "interaction": {
-                "id": str(interaction.id),
-                "type": int(interaction.type),
-                "response_message_id": str(message.id) if message is not None else None,
-                "response_message_loading": kind is CallbackType.DEFERRED_MESSAGE,
-                "response_message_ephemeral": message is not None and message.ephemeral,
-            }
-        }
-        if message is not None and kind is not CallbackType.DEFERRED_UPDATE:
+        about: JSON = {"id": str(interaction.id), "type": int(interaction.type)}
+        answer: JSON = {"interaction": about}
+        if kind in (CallbackType.MESSAGE, CallbackType.DEFERRED_MESSAGE) and message is not None:
+            # Discord omits these fields (it does not send null) when no message was made.
+            about.update(
+                response_message_id=str(message.id),
+                response_message_loading=kind is CallbackType.DEFERRED_MESSAGE,
+                response_message_ephemeral=message.ephemeral,
+            )
+        if kind in (CallbackType.MESSAGE, CallbackType.UPDATE_MESSAGE) and message is not None:
             answer["resource"] = {"type": int(kind), "message": message.payload()}
-        return answer
+        return answer  # a deferral has no message yet: no resource
 
-    def _webhook_interaction(self, request: web.Request) -> Interaction | None:
+    def _webhook_interaction(self, request: web.Request) -> Interaction | web.Response:
+        """The interaction whose token the webhook path carries, or Discord's refusal: an
+        unknown token, or one older than 15 minutes (401, 50027 Invalid Webhook Token)."""
         interaction = self.interactions.by_token.get(request.match_info["webhook_token"])
         if interaction is None or request.match_info["webhook_id"] != str(
             self.world.application_id
         ):
-            return None
+            return error_response(404, ErrorCode.UNKNOWN_WEBHOOK)
+        if self.clock.now() - interaction.created > limits.TOKEN_LIFETIME:
+            return error_response(401, ErrorCode.INVALID_WEBHOOK_TOKEN)
         return interaction
 
     async def followup(self, request: web.Request, body: JSON) -> web.Response:
         """``POST /webhooks/{webhook_id}/{webhook_token}``: a followup message."""
         interaction = self._webhook_interaction(request)
-        if interaction is None or interaction.callback is None:
+        if isinstance(interaction, web.Response):
+            return interaction
+        if interaction.callback is None:
             # The webhook only exists once the interaction was acknowledged.
             return error_response(404, ErrorCode.UNKNOWN_WEBHOOK)
-        if errors := limits.message_errors(body):
-            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         original = interaction.message
         if original is not None and original.loading and not original.deleted:
             # The first followup after a "thinking" defer replaces the loading message; its
@@ -219,33 +233,34 @@ class Responses:
             return json_response(message.payload())
         return no_content()
 
-    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | None:
+    def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | web.Response:
+        """The message of the path if this token made it (its response or a followup): a
+        token reaches only its own messages, as on Discord."""
         interaction = self._webhook_interaction(request)
-        if interaction is None:
-            return None
+        if isinstance(interaction, web.Response):
+            return interaction
         wanted = request.match_info["message_id"]
+        own = [interaction.message, *interaction.followups]
         if wanted == "@original":
             message = interaction.message
         else:
-            message = self.world.messages.get(int(wanted)) if wanted.isdigit() else None
+            message = next((m for m in own if m is not None and str(m.id) == wanted), None)
         if message is None or message.deleted:
-            return None
+            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
         return interaction, message
 
     async def get_message(self, request: web.Request, _body: JSON) -> web.Response:
         """``GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}``."""
         found = self._webhook_message(request)
-        if found is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
+        if isinstance(found, web.Response):
+            return found
         return json_response(found[1].payload())
 
     async def edit_message(self, request: web.Request, body: JSON) -> web.Response:
         """``PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}``."""
         found = self._webhook_message(request)
-        if found is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
-        if errors := limits.message_errors(body):
-            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
+        if isinstance(found, web.Response):
+            return found
         interaction, message = found
         message.apply_edit(body)
         await self.publisher.edited(message, interaction.id)
@@ -254,8 +269,8 @@ class Responses:
     async def delete_message(self, request: web.Request, _body: JSON) -> web.Response:
         """``DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}``."""
         found = self._webhook_message(request)
-        if found is None:
-            return error_response(404, ErrorCode.UNKNOWN_MESSAGE)
+        if isinstance(found, web.Response):
+            return found
         interaction, message = found
         await self.publisher.deleted(message, interaction.id)
         return no_content()

@@ -1,9 +1,12 @@
 """The REST API: login, command sync, channels, messages, DMs, and the interaction webhooks.
 
 A middleware does what every route shares: parse the body (JSON or multipart with
-``payload_json``), check the bot token (webhook routes carry none, as on Discord), answer a
-planned fault, and log the call with its answer. A route the fake lacks answers 404 and is
-listed in ``RequestLog.unhandled``, which the test fixture turns into a failure.
+``payload_json``; malformed JSON is 400, code 50109), check the bot token (webhook routes carry
+none, as on Discord), apply the rate limits (``ratelimit``), answer a planned fault, refuse a
+body that breaks the spec or the documented limits (400, code 50035: ``schema``, ``checks``),
+log the call with its answer and, in strict mode, check the answer against the spec. A route
+the fake lacks answers 404 and is listed in ``RequestLog.unhandled``, which the test fixture
+turns into a failure.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 
 from aiohttp import web
 
-from sandbox import limits
+from sandbox import checks, limits
 from sandbox.faults import Faults
 from sandbox.log import Call, RequestLog
 from sandbox.publish import Publisher
+from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses
+from sandbox.schema import spec
 from sandbox.state import JSON, Channel, Message, World
 from sandbox.wire import API_PREFIX, ErrorCode, error_response, json_response, no_content
 
@@ -28,16 +33,37 @@ BODY = web.RequestKey("body", object)
 UNAUTHENTICATED = ("/interactions/", "/webhooks/")
 
 
+class BadJson(ValueError):
+    """The body is not the JSON its content type promises."""
+
+
 async def _read_body(request: web.Request) -> Any:
     if not request.can_read_body:
         return None
-    if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        body: JSON = json.loads(str(form.get("payload_json") or "{}"))
-        body["_files"] = [v.filename for v in form.values() if isinstance(v, web.FileField)]
-        return body
-    raw = await request.text()
-    return json.loads(raw) if raw else None
+    try:
+        if request.content_type.startswith("multipart/"):
+            form = await request.post()
+            body: JSON = json.loads(str(form.get("payload_json") or "{}"))
+            body["_files"] = [v.filename for v in form.values() if isinstance(v, web.FileField)]
+            return body
+        raw = await request.text()
+        return json.loads(raw) if raw else None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise BadJson(str(error)) from error
+
+
+def form_errors(method: str, route: str, body: Any) -> JSON:
+    """The spec's schema errors and the documented limits' errors, merged."""
+    wire = {k: v for k, v in body.items() if k != "_files"} if isinstance(body, dict) else body
+    errors = spec().request_errors(method, route, wire)
+    limits.merge(errors, checks.request_errors(method, route, wire))
+    return errors
+
+
+def _body_bytes(response: web.StreamResponse) -> bytes | None:
+    if not isinstance(response, web.Response) or response.body is None:
+        return None
+    return bytes(response.body)  # type: ignore[arg-type]
 
 
 def _error_code(response: web.StreamResponse) -> int | None:
@@ -70,6 +96,8 @@ class Rest:
         self.publisher = publisher
         self.responses = responses
         self.gateway_url = gateway_url
+        self.rate_limits: RateLimits | None = None
+        self.strict = False
 
     def add_routes(self, app: web.Application) -> None:
         """Register every route under ``/api/v10`` (and the catch-all)."""
@@ -128,20 +156,40 @@ class Rest:
         """Parse, authenticate, inject faults and log every API call."""
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
-        body = await _read_body(request)
-        request[BODY] = body
         path = request.path[len(API_PREFIX) :]
         resource = request.match_info.route.resource
         route = resource.canonical[len(API_PREFIX) :] if resource is not None else path
         response: web.StreamResponse | None = None
-        if not path.startswith(UNAUTHENTICATED) and (
-            request.headers.get("Authorization") != f"Bot {self.token}"
+        headers: dict[str, str] = {}
+        try:
+            body = await _read_body(request)
+        except BadJson:
+            body = None
+            response = error_response(400, ErrorCode.INVALID_JSON)
+        request[BODY] = body
+        if (
+            response is None
+            and not path.startswith(UNAUTHENTICATED)
+            and (request.headers.get("Authorization") != f"Bot {self.token}")
         ):
             response = json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+        if response is None and self.rate_limits is not None and route in self.faults.known_routes:
+            verdict = self.rate_limits.check(request.method, route, dict(request.match_info))
+            headers, response = verdict.headers, verdict.refusal
         if response is None:
             response = self.faults.take(request.method, route)
+        if response is None and (errors := form_errors(request.method, route, body)):
+            response = error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         if response is None:
             response = await handler(request)
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
+        if self.strict and route in self.faults.known_routes:
+            self.log.drift.extend(
+                spec().response_problems(
+                    request.method, route, response.status, _body_bytes(response)
+                )
+            )
         self.log.record(
             Call(
                 at=self._now(),
@@ -198,8 +246,18 @@ class Rest:
                 "owner": world.owner.payload(),
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
+                "type": None,
                 "team": None,
                 "bot": world.bot_user.payload(),
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(world.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "eligible_oauth2_scopes": ["bot", "applications.commands"],
             }
         )
 
@@ -216,20 +274,34 @@ class Rest:
         scope = self._scope(request)
         if scope is not None and scope not in self.world.guilds:
             return error_response(403, ErrorCode.MISSING_ACCESS)
-        synced: list[JSON] = []
-        for command in body or []:
-            record: JSON = {
-                "default_member_permissions": None,
-                **command,
-                "id": str(self.world.ids.new()),
-                "application_id": str(self.world.application_id),
-                "version": str(self.world.ids.new()),
-            }
-            if scope is not None:
-                record["guild_id"] = str(scope)
-            synced.append(record)
+        synced = [self._command_record(command, scope) for command in body or []]
         self.world.commands[scope] = synced
         return json_response(synced)
+
+    def _command_record(self, command: JSON, scope: int | None) -> JSON:
+        """A command as Discord stores and returns it: its own ids, the permission bits as a
+        string, the defaults filled in (not the request echoed back)."""
+        permissions = command.get("default_member_permissions")
+        record: JSON = {
+            "id": str(self.world.ids.new()),
+            "application_id": str(self.world.application_id),
+            "version": str(self.world.ids.new()),
+            "type": int(command.get("type") or 1),
+            "name": command["name"],
+            "name_localizations": command.get("name_localizations"),
+            "description": command.get("description") or "",
+            "description_localizations": command.get("description_localizations"),
+            "default_member_permissions": None if permissions is None else str(permissions),
+            "dm_permission": bool(command.get("dm_permission", True)),
+            "contexts": command.get("contexts"),
+            "integration_types": command.get("integration_types") or [0],
+            "nsfw": bool(command.get("nsfw", False)),
+        }
+        if command.get("options"):
+            record["options"] = command["options"]
+        if scope is not None:
+            record["guild_id"] = str(scope)
+        return record
 
     # ------------------------------------------------------------------ guilds, channels
 
@@ -289,8 +361,6 @@ class Rest:
         refusal = self.faults.refuse_channel(channel) or self.faults.refuse_dm(channel.recipient)
         if refusal is not None:
             return refusal
-        if errors := limits.message_errors(body):
-            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         message = self.world.add_message(channel, self.world.bot_user, body or {})
         await self.publisher.created(message)
         return json_response(message.payload())
@@ -312,8 +382,6 @@ class Rest:
             return error_response(403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
         if refusal := self.faults.refuse_channel(channel):
             return refusal
-        if errors := limits.message_errors(body):
-            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         message.apply_edit(body or {})
         await self.publisher.edited(message)
         return json_response(message.payload())

@@ -185,15 +185,51 @@ class Guild:
             "flags": 0,
             "nick": None,
             "avatar": None,
+            "banner": None,
             "pending": False,
+            "premium_since": None,
+            "communication_disabled_until": None,
         }
         if with_user:
             member["user"] = user.payload()
         return member
 
     def rest_payload(self) -> JSON:
-        """The guild object of ``GET /guilds/{id}`` (``fetch_guild``): no gateway-only fields."""
-        return {k: v for k, v in self.payload().items() if k not in GATEWAY_ONLY_GUILD_FIELDS}
+        """The guild object of ``GET /guilds/{id}`` (``fetch_guild``): no gateway-only fields,
+        and the documented ones the gateway copy leaves out."""
+        documented: JSON = dict.fromkeys(
+            (
+                "icon",
+                "description",
+                "home_header",
+                "splash",
+                "discovery_splash",
+                "banner",
+                "application_id",
+                "region",
+                "widget_channel_id",
+                "max_presences",
+                "vanity_url_code",
+                "rules_channel_id",
+                "safety_alerts_channel_id",
+                "public_updates_channel_id",
+                "incidents_data",
+            ),
+            None,
+        )
+        documented.update(
+            region="deprecated",
+            system_channel_flags=0,
+            widget_enabled=False,
+            max_members=500000,
+            max_stage_video_channel_users=50,
+            max_video_channel_users=25,
+            premium_subscription_count=0,
+            premium_progress_bar_enabled=False,
+            nsfw=False,
+        )
+        shared = {k: v for k, v in self.payload().items() if k not in GATEWAY_ONLY_GUILD_FIELDS}
+        return {**documented, **shared}
 
     def payload(self) -> JSON:
         """The GUILD_CREATE payload. ``member_count == len(members)`` keeps discord.py from
@@ -215,6 +251,13 @@ class Guild:
                     "permissions": ALL_PERMISSIONS,
                     "position": 0,
                     "color": 0,
+                    "colors": {
+                        "primary_color": 0,
+                        "secondary_color": None,
+                        "tertiary_color": None,
+                    },
+                    "icon": None,
+                    "unicode_emoji": None,
                     "hoist": False,
                     "managed": False,
                     "mentionable": False,
@@ -290,9 +333,9 @@ class Message:
         if body.get("content") is not None:
             self.content = str(body["content"])
         if body.get("embeds") is not None:
-            self.embeds = list(body["embeds"])
+            self.embeds = rich(body["embeds"])
         if body.get("components") is not None:
-            self.components = list(body["components"])
+            self.components = with_ids(list(body["components"]))
         self.flags &= ~LOADING
         self.edits += 1
         self.edited_timestamp = now_iso()
@@ -356,6 +399,24 @@ class Message:
         if self.interaction_metadata is not None:
             data["interaction_metadata"] = self.interaction_metadata
         return data
+
+
+def rich(embeds: list[JSON]) -> list[JSON]:
+    """Embeds as Discord stores them: a bot's embed is of type ``rich``."""
+    return [{"type": "rich", **e} for e in embeds]
+
+
+def with_ids(components: list[JSON], counter: Iterator[int] | None = None) -> list[JSON]:
+    """Components as Discord returns them: each numbered ``id`` (1, 2, ... in tree order) unless
+    the bot chose one."""
+    counter = counter if counter is not None else itertools.count(1)
+    numbered: list[JSON] = []
+    for comp in components:
+        copy = {**comp, "id": comp.get("id") or next(counter)}
+        if isinstance(comp.get("components"), list):
+            copy["components"] = with_ids(comp["components"], counter)
+        numbered.append(copy)
+    return numbered
 
 
 def walk_components(components: list[JSON]) -> Iterator[JSON]:
@@ -440,8 +501,8 @@ class World:
             channel=channel,
             author=author,
             content=str(body.get("content") or ""),
-            embeds=list(body.get("embeds") or []),
-            components=list(body.get("components") or []),
+            embeds=rich(body.get("embeds") or []),
+            components=with_ids(list(body.get("components") or [])),
             attachments=list(body.get("_files") or []),
             flags=int(body.get("flags") or 0),
             **extra,

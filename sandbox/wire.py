@@ -27,6 +27,8 @@ class ErrorCode(IntEnum):
     UNKNOWN_USER = 10013
     UNKNOWN_WEBHOOK = 10015
     UNKNOWN_INTERACTION = 10062
+    INVALID_WEBHOOK_TOKEN = 50027
+    INVALID_JSON = 50109
     ALREADY_ACKNOWLEDGED = 40060
     MISSING_ACCESS = 50001
     CANNOT_EDIT_OTHERS_MESSAGE = 50005
@@ -44,6 +46,8 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.UNKNOWN_USER: "Unknown User",
     ErrorCode.UNKNOWN_WEBHOOK: "Unknown Webhook",
     ErrorCode.UNKNOWN_INTERACTION: "Unknown interaction",
+    ErrorCode.INVALID_WEBHOOK_TOKEN: "Invalid Webhook Token",
+    ErrorCode.INVALID_JSON: "The request body contains invalid JSON.",
     ErrorCode.ALREADY_ACKNOWLEDGED: "Interaction has already been acknowledged.",
     ErrorCode.MISSING_ACCESS: "Missing Access",
     ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE: "Cannot edit a message authored by another user",

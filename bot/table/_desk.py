@@ -203,7 +203,9 @@ class Desk:
                         embed=embed, view=view
                     )
                     return
-                except discord.NotFound:
+                except discord.NotFound as error:
+                    if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
+                        raise
                     log.info("table %s: its message was deleted; posting it again", status.table_id)
             if closed:
                 return

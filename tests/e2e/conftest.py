@@ -8,9 +8,10 @@ Act as users through the ``alice``/``bob``/``carol``/``dave`` fixtures::
 
 Each test gets its own fake, bot and SQLite file (``tmp_path / "parlour.db"``). A test fails if
 the bot logged an ERROR it did not take with ``bot_errors.expect(...)``, or called a route the
-fake does not have. Override ``bot_factory`` in a test module to run a different bot,
-``table_seed`` to deal the same deals every run, and ``answer_limit`` to change the 3-second
-rule.
+fake does not have, or if the fake answered anything outside Discord's OpenAPI spec (strict
+mode; Discord's rate limits are on too). Override ``bot_factory`` in a test module to run a
+different bot, ``table_seed`` to deal the same deals every run, and ``answer_limit`` to change
+the 3-second rule.
 """
 
 from __future__ import annotations
@@ -60,16 +61,33 @@ async def bot_errors() -> AsyncIterator[BotErrors]:
 
 @pytest_asyncio.fixture
 async def session(
-    bot_factory: BotFactory, answer_limit: float | None, bot_errors: BotErrors, tmp_path
+    bot_factory: BotFactory,
+    answer_limit: float | None,
+    bot_errors: BotErrors,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
 ) -> AsyncIterator[Session]:
-    """A fresh fake Discord with the standard world and a ready bot."""
+    """A fresh fake Discord with the standard world and a ready bot. A test the bot cannot pass
+    inside Discord's rate limits yet says so with ``@pytest.mark.loosen_rate_limits(
+    finding="...", channel_messages=50)`` (rule names with ``_`` for ``-``)."""
+    marker = request.node.get_closest_marker("loosen_rate_limits")
+    loosened = {}
+    if marker is not None:
+        assert marker.kwargs.get("finding"), "name the finding the loosened limit works around"
+        loosened = {k.replace("_", "-"): int(v) for k, v in marker.kwargs.items() if k != "finding"}
     async with open_session(
-        bot_factory, database_path=tmp_path / "parlour.db", answer_limit=answer_limit
+        bot_factory,
+        database_path=tmp_path / "parlour.db",
+        answer_limit=answer_limit,
+        strict=True,
+        bucket_limits=loosened,
     ) as running:
         yield running
         await running.fake.settle(quiet=0.01, within=1.0)
         unhandled = running.fake.log.unhandled
         assert not unhandled, f"the bot called routes the fake does not have: {unhandled}"
+        drift = sorted(set(running.fake.log.drift))
+        assert not drift, f"the fake answered outside Discord's spec ({len(drift)}): {drift[:8]}"
         left = [BotErrors.describe(r) for r in bot_errors.records]
         assert not left, f"the bot logged errors: {left}"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from sandbox import limits
 from sandbox.log import channel_messages
 from sandbox.wire import ErrorCode
 
@@ -67,11 +66,3 @@ async def test_limits_at_the_edge_pass(fake, alice):
     assert channel_messages(fake.world, alice.channel.id)[-1].embeds[9]["title"] == "#9"
     assert len((await alice.slash("rows", count=5)).message.components) == 5
     assert (await alice.slash("longid", length=100)).message.custom_ids == ["x" * 100]
-
-
-def test_limit_errors_nest_the_field_path_like_discord():
-    row = {"type": 1, "components": [{"type": 2, "custom_id": "b"}] * 6}
-    errors = limits.message_errors({"components": [row] * 5, "content": "ok"})
-    assert errors["components"]["_errors"][0]["message"] == "Must be 25 or fewer in length."
-    assert errors["components"]["0"]["components"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
-    assert limits.message_errors({"content": "x" * 2000, "embeds": [{}] * 10}) == {}
