@@ -34,6 +34,8 @@ class Group:
     wild_rank: str | None = None
     highlight: str | None = None
     """A card to lift a little above the others (Paiute's card just drawn)."""
+    framed: bool = False
+    """A gold frame round the group, as the table picture frames Palace's banner."""
 
 
 def groups_scene(groups: Sequence[Group]) -> s.Scene:
@@ -45,7 +47,7 @@ def groups_scene(groups: Sequence[Group]) -> s.Scene:
         raise NoHandError("no cards to show")
     captions = any(g.caption for g in shown)
     lift = 16
-    height = MARGIN * 2 + lift + round(CARD * 1.4) + (CAPTION_H if captions else 0) + MARGIN
+    height = MARGIN * 3 + lift + round(CARD * 1.4) + (CAPTION_H if captions else 0) + MARGIN
     width = MARGIN * 2 + sum(widths) + GROUP_GAP * (len(shown) - 1) + 2 * MARGIN
     items: list[s.Item] = [
         s.PanelItem(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN, s.PANEL)
@@ -53,6 +55,11 @@ def groups_scene(groups: Sequence[Group]) -> s.Scene:
     x = 2 * MARGIN
     y = MARGIN * 2 + lift
     for group, room in zip(shown, widths, strict=True):
+        if group.framed:
+            frame = s.PanelItem(
+                x - 5, y - 5, room + 10, round(CARD * 1.4) + 10, s.WIN, ground=s.PANEL
+            )
+            items.append(frame)
         cards, _ = fan(x, y, CARD, group.codes, room, wild_rank=group.wild_rank)
         for card in cards:
             if group.highlight is not None and card.code == group.highlight:
@@ -85,7 +92,7 @@ def palace_hand(view: PalaceView) -> s.Scene:
         raise NoHandError(f"{me!r} has no seat in this deal")
     return groups_scene(
         [
-            Group((seat.banner.code,) if seat.banner else ()),
+            Group((seat.banner.code,) if seat.banner else (), framed=True),
             Group(tuple(c.code for c in seat.soldiers)),
             Group(tuple(c.code for c in view.palace)),
         ]

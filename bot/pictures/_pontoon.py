@@ -130,7 +130,7 @@ def _bank(view: PontoonViewLike, names: Names, labels: Labels) -> list[s.Item]:
             right,
             mid + 24,
             labels.number(view.kitty),
-            s.WIN,
+            s.KITTY_CHIP,
             size=30,
             anchor="r",
             label=labels.kitty,

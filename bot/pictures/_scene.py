@@ -34,6 +34,7 @@ LOSS: RGB = (255, 120, 110)
 STACK_CHIP: RGB = (30, 110, 190)
 POT_CHIP: RGB = (200, 60, 50)
 STAKE_CHIP: RGB = (220, 150, 20)
+KITTY_CHIP: RGB = (140, 70, 190)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,7 @@ def _palette() -> Image.Image:
     """The palette of every picture, found once in a sample of everything the pictures draw."""
     items: list[Item] = []
     colours = (WHITE, MUTED, TURN, ATTACK, DEFEND, WIN, GAIN, LOSS)
-    chips = (STACK_CHIP, POT_CHIP, STAKE_CHIP, WHITE)
+    chips = (STACK_CHIP, POT_CHIP, STAKE_CHIP, KITTY_CHIP, WHITE)
     for i, colour in enumerate(colours):
         items.append(PanelItem(0, i * 60, 300, 56, PANEL, colour, 4))
         items.append(TextItem(20, i * 60 + 28, "Ag 0123456789 ⚔★", 24, colour, bold=True))
