@@ -69,7 +69,7 @@ def face(code: str, width: int, *, wild: bool = False, dim: bool = False) -> Ima
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=WILD_GOLD, width=ring)
     colour = SUIT_COLOURS[card.suit]
     rank = card.rank.code
-    rank_size = round(w * (0.34 if len(rank) > 1 else 0.42))
+    rank_size = round(w * (0.31 if len(rank) > 1 else 0.42))
     left = round(w * 0.24)  # the centre line of the index column
     draw.text(
         (left, round(h * 0.04)), rank, font=font(rank_size, bold=True), fill=colour, anchor="mt"

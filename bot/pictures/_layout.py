@@ -71,15 +71,16 @@ def fan(
     dim: bool = False,
     gap: int = 6,
 ) -> tuple[list[s.CardItem], int]:
-    """Cards side by side from ``(x, y)``, overlapping just enough to fit in ``room`` pixels
-    (never closer than the index column). Returns the cards and the width they take."""
+    """Cards side by side from ``(x, y)``, overlapping just enough to fit in ``room`` pixels.
+    Returns the cards and the width they take. The layouts give a fan room enough to keep
+    each card's index column (rank and suit, about half the width) visible in play."""
     if not codes:
         return [], 0
     n = len(codes)
     step = width + gap
     if n > 1 and width + (n - 1) * step > room:
-        # overlap down to the index column; past that (a capture of many soldiers, for the
-        # moment before the discard) closer still rather than out of the panel
+        # past the index column too (a capture of many soldiers, for the moment before the
+        # discard) rather than out of the panel
         step = max(8, (room - width) // (n - 1))
     items = []
     for i, code in enumerate(codes):

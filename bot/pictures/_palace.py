@@ -30,6 +30,8 @@ PANEL_H = 150
 HEADER_H = 124
 WIDTH = 2 * PANEL_W + 3 * MARGIN
 PALACE_STEP = 22
+"""Palace cards as backs overlap closely; shown faces keep their index column visible."""
+SHOWN_STEP = 34
 
 
 def palace_scene(
@@ -141,7 +143,8 @@ def _seat(
     palace: list[str | None] = (
         [c.code for c in shown] if shown is not None else [None] * seat.palace_count
     )
-    palace_room = CARD + max(0, len(palace) - 1) * PALACE_STEP
+    step = PALACE_STEP if shown is None else SHOWN_STEP
+    palace_room = CARD + max(0, len(palace) - 1) * step
     palace_x = x + PANEL_W - MARGIN - palace_room
     soldiers_x = left + CARD + 16
     soldiers, _ = fan(
