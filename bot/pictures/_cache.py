@@ -3,8 +3,8 @@
 ``PictureCache`` maps a scene to its encoded picture: a table's picture is drawn once per
 public state however many messages, edits and retries show it. ``Uploads`` remembers the last
 picture sent to each message, so an edit re-attaches the image only when the picture changed.
-Painting holds one lock: FreeType faces are not safe to share between threads, and on a
-two-core machine one picture at a time is as fast as two.
+Painting holds the fonts' lock: FreeType faces are not safe to share between threads, and on
+a two-core machine one picture at a time is as fast as two.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.pictures._fonts import LOCK
 from bot.pictures._scene import Format, Scene, encode, paint
-
-_PAINTING = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +39,7 @@ class Picture:
 
 def draw(scene: Scene, fmt: Format = "png") -> Picture:
     """Paint and encode ``scene`` (no cache)."""
-    with _PAINTING:
+    with LOCK:
         data = encode(paint(scene), fmt)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return Picture(data, scene.width, scene.height, fmt, digest)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.pictures._fonts import font
+from bot.pictures._fonts import LOCK, font
 from games.cards import FULL_DECK, Card, Suit
 
 SUPERSAMPLE = 3
@@ -57,7 +57,11 @@ def face(code: str, width: int, *, wild: bool = False, dim: bool = False) -> Ima
     ``wild`` gives the card a gold frame and a star under its index (Paiute's wild cards);
     ``dim`` greys it out (a folded or beaten seat's cards).
     """
-    card = Card.parse(code)
+    with LOCK:
+        return _face(Card.parse(code), width, wild=wild, dim=dim)
+
+
+def _face(card: Card, width: int, *, wild: bool, dim: bool) -> Image.Image:
     image, draw, w, h = _canvas(width)
     radius = w // 9
     edge = max(SUPERSAMPLE, w // 40)

@@ -9,6 +9,7 @@ back to its basic layout and Arabic comes out unjoined.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from importlib import resources
 
@@ -22,6 +23,10 @@ _FILES = {
     (True, False): "NotoSansArabic-Regular.ttf",
     (True, True): "NotoSansArabic-Bold.ttf",
 }
+
+LOCK = threading.RLock()
+"""Held for every use of a font: a FreeType face is not safe to use from two threads at once,
+and pictures are drawn in worker threads. Painting a picture holds it throughout."""
 
 HAS_RAQM = bool(features.check("raqm"))
 """Whether this Pillow can shape complex and right-to-left scripts."""
@@ -65,16 +70,21 @@ def printable(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """How many pixels wide ``text`` is drawn."""
+    with LOCK:
+        return round(font_for(text, size, bold=bold).getlength(text))
+
+
 def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it is at most ``max_width`` pixels wide."""
     text = printable(text)
-    face = font_for(text, size, bold=bold)
-    if face.getlength(text) <= max_width:
+    if text_width(text, size, bold=bold) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if face.getlength(text[:mid].rstrip() + "…") <= max_width:
+        if text_width(text[:mid].rstrip() + "…", size, bold=bold) <= max_width:
             lo = mid
         else:
             hi = mid - 1

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.pictures import _scene as s
-from bot.pictures._fonts import fit, font_for
+from bot.pictures._fonts import fit, text_width
 
 Names = Mapping[str, str]
 """Display names by player id, passed in by the bot; an unknown id shows as itself."""
@@ -114,7 +114,7 @@ def amount(
     """A chip icon and ``label value`` beside it, vertically centred on ``y``; ``anchor`` "r"
     right-aligns the whole thing at ``x``. Returns the items and their width."""
     text = f"{label} {value}".strip()
-    text_w = round(font_for(text, size, bold=True).getlength(text))
+    text_w = text_width(text, size, bold=True)
     chip = round(size * 0.95)
     total = chip + 6 + text_w
     left = x - total if anchor == "r" else x

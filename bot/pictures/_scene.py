@@ -17,7 +17,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.pictures import _cards
-from bot.pictures._fonts import font_for
+from bot.pictures._fonts import LOCK, font_for
 
 RGB = tuple[int, int, int]
 
@@ -131,37 +131,43 @@ Format = Literal["png", "webp"]
 
 def paint(scene: Scene) -> Image.Image:
     """The scene as an RGB image."""
-    image = Image.new("RGB", (scene.width, scene.height), FELT)
-    draw = ImageDraw.Draw(image)
-    for item in scene.items:
-        if isinstance(item, CardItem):
-            art = (
-                _cards.back(item.width, dim=item.dim)
-                if item.code is None
-                else _cards.face(item.code, item.width, wild=item.wild, dim=item.dim)
-            )
-            image.paste(art, (item.x, item.y), art)
-        elif isinstance(item, TextItem):
-            draw.text(
-                (item.x, item.y),
-                item.text,
-                font=font_for(item.text, item.size, bold=item.bold),
-                fill=item.colour,
-                anchor=item.anchor,
-            )
-        elif isinstance(item, PanelItem):
-            art = _panel(
-                item.width, item.height, item.fill, item.outline, item.outline_width, item.ground
-            )
-            image.paste(art, (item.x, item.y))
-        elif isinstance(item, ChipItem):
-            art = _cards.chip(item.diameter, item.colour)
-            r = item.diameter // 2
-            image.paste(art, (item.x - r, item.y - r), art)
-        else:
-            art = _cards.slot(item.width)
-            image.paste(art, (item.x, item.y), art)
-    return image
+    with LOCK:  # the fonts, and the card art drawn on first use
+        image = Image.new("RGB", (scene.width, scene.height), FELT)
+        draw = ImageDraw.Draw(image)
+        for item in scene.items:
+            if isinstance(item, CardItem):
+                art = (
+                    _cards.back(item.width, dim=item.dim)
+                    if item.code is None
+                    else _cards.face(item.code, item.width, wild=item.wild, dim=item.dim)
+                )
+                image.paste(art, (item.x, item.y), art)
+            elif isinstance(item, TextItem):
+                draw.text(
+                    (item.x, item.y),
+                    item.text,
+                    font=font_for(item.text, item.size, bold=item.bold),
+                    fill=item.colour,
+                    anchor=item.anchor,
+                )
+            elif isinstance(item, PanelItem):
+                art = _panel(
+                    item.width,
+                    item.height,
+                    item.fill,
+                    item.outline,
+                    item.outline_width,
+                    item.ground,
+                )
+                image.paste(art, (item.x, item.y))
+            elif isinstance(item, ChipItem):
+                art = _cards.chip(item.diameter, item.colour)
+                r = item.diameter // 2
+                image.paste(art, (item.x - r, item.y - r), art)
+            else:
+                art = _cards.slot(item.width)
+                image.paste(art, (item.x, item.y), art)
+        return image
 
 
 def encode(image: Image.Image, fmt: Format = "png") -> bytes:

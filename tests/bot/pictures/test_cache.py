@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
+from collections.abc import Callable
 
 from PIL import Image
 
-from bot.pictures import PictureCache, Public, Uploads, draw, palace_scene
+from bot.pictures import PictureCache, Public, Scene, Uploads, draw, palace_scene
+from games.palace import PalacePoker
 from tests.games.palace.helpers import table
 
 NAMES = {"a": "Ann", "b": "Bo", "c": "Cy"}
@@ -58,3 +61,16 @@ async def test_rendering_runs_in_a_worker_thread():
     assert image.format == "WEBP"
     assert image.size == (picture.width, picture.height)
     assert await cache.render(build) is picture
+
+
+async def test_pictures_drawn_at_once_in_several_threads_are_the_pictures_drawn_alone():
+    games = [table(n) for n in (2, 3, 4, 5, 6, 7)]
+    scenes = [palace_scene(Public(g.view(None)), NAMES) for g in games]
+    alone = [draw(scene).data for scene in scenes]
+    cache = PictureCache()
+
+    def builder(game: PalacePoker) -> Callable[[], Scene]:
+        return lambda: palace_scene(Public(game.view(None)), NAMES)
+
+    together = await asyncio.gather(*(cache.render(builder(g)) for g in games))
+    assert [p.data for p in together] == alone
