@@ -5,7 +5,8 @@ For each game at its largest table (Palace Poker 10 seats, Pontoon 8, Paiute 5) 
 ``D`` deals of random legal play ``N`` times and, after the deal starts and after every action,
 builds the public picture through one ``PictureCache`` and counts an upload only when
 ``Uploads`` says the picture changed. Prints, per game, the median over the runs of: render
-time p50/p99 (scene + paint + encode, for the pictures actually drawn), bytes per picture and
+time p50/p99 (scene + paint + encode, for the pictures actually drawn), in wall time and in
+this thread's CPU time (which other processes' load does not inflate), bytes per picture and
 bytes uploaded per action. Asserts nothing: timings depend on the machine and its load.
 
 ``python -m bench.render --samples DIR`` writes one table picture and one hand picture per game
@@ -78,6 +79,7 @@ class Run:
     """One run's numbers."""
 
     render_ms: list[float]
+    cpu_ms: list[float]
     sizes: list[int]
     actions: int
     uploaded: int
@@ -98,14 +100,15 @@ def play(name: str, deals: int, seed: int) -> Run:
     ids, names = _table(seats)
     rng = random.Random(seed)
     cache, uploads = PictureCache(), Uploads()
-    run = Run([], [], 0, 0)
+    run = Run([], [], [], 0, 0)
 
     def show(game: Engine) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         misses = cache.misses
         picture = cache.picture(_scene(game, names))
         if cache.misses != misses:
             run.render_ms.append((time.perf_counter() - start) * 1000)
+            run.cpu_ms.append((time.thread_time() - cpu) * 1000)
             run.sizes.append(len(picture.data))
         if uploads.changed("table", picture):
             run.uploaded += len(picture.data)
@@ -139,6 +142,7 @@ def bench(runs: int, deals: int, seed: int) -> None:
     print(f"{runs} runs of {deals} deals each; medians over the runs")
     header = (
         f"{'game':8} {'seats':>5} {'actions':>7} {'drawn':>5} {'p50 ms':>7} {'p99 ms':>7} "
+        f"{'cpu p50':>7} {'cpu p99':>7} "
         f"{'KB/pic':>7} {'max KB':>7} {'KB/action':>9}"
     )
     print(header)
@@ -153,6 +157,8 @@ def bench(runs: int, deals: int, seed: int) -> None:
             f"{med(lambda r: len(r.sizes)):5.0f} "
             f"{med(lambda r: _pct(r.render_ms, 0.5)):7.1f} "
             f"{med(lambda r: _pct(r.render_ms, 0.99)):7.1f} "
+            f"{med(lambda r: _pct(r.cpu_ms, 0.5)):7.1f} "
+            f"{med(lambda r: _pct(r.cpu_ms, 0.99)):7.1f} "
             f"{med(lambda r: statistics.mean(r.sizes) / 1024):7.1f} "
             f"{med(lambda r: max(r.sizes) / 1024):7.1f} "
             f"{med(lambda r: r.uploaded / 1024 / max(1, r.actions)):9.1f}"
