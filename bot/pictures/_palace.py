@@ -9,7 +9,7 @@ beside it, the three palace cards sit at the panel's right end.
 from __future__ import annotations
 
 from bot.pictures import _scene as s
-from bot.pictures._fonts import fit
+from bot.pictures._fonts import fit, text_width
 from bot.pictures._layout import (
     DEFAULT_LABELS,
     MARGIN,
@@ -22,7 +22,7 @@ from bot.pictures._layout import (
     seat_top,
 )
 from bot.pictures._public import Public, public_view
-from games.palace import PalaceView, SeatView, Status
+from games.palace import BattleView, PalaceView, SeatView, Status
 
 CARD = 64
 PANEL_W = 452
@@ -68,15 +68,12 @@ def _header(view: PalaceView, names: Names, labels: Labels) -> list[s.Item]:
         items.append(s.TextItem(x + small + 8, mid, text, 24, s.WHITE, bold=True))
         x += 130
     if view.battle is not None:
-        items.extend(_battle(view, names, labels, x + 10, top, mid))
+        items.extend(_battle(view.battle, names, labels, x + 10, mid))
     return items
 
 
-def _battle(
-    view: PalaceView, names: Names, labels: Labels, x: int, top: int, mid: int
-) -> list[s.Item]:
-    battle = view.battle
-    assert battle is not None  # noqa: S101 - the caller checked
+def _battle(battle: BattleView, names: Names, labels: Labels, x: int, mid: int) -> list[s.Item]:
+    """Attacker (red) ⚔ defender (blue), and under them the amount to call and the raises."""
     right = WIDTH - MARGIN - 14
     room = right - x
     half = (room - 40) // 2
@@ -88,14 +85,15 @@ def _battle(
         s.TextItem(x + half + 20, line, "⚔", 28, s.WHITE, anchor="mm"),
         s.TextItem(x + half + 40, line, defender, 24, s.DEFEND, bold=True, anchor="lm"),
     ]
-    call, call_w = amount(
-        x + 8, mid + 22, labels.number(battle.to_call), s.STAKE_CHIP, label=labels.to_call
-    )
+    raises = f"{labels.raises} ↑{labels.number(battle.raises)}".strip() if battle.raises else ""
+    raises_w = text_width(raises, 21, bold=True) + 20 if raises else 0
+    call_text = labels.number(battle.to_call)
+    _, call_w = amount(0, 0, call_text, s.STAKE_CHIP, label=labels.to_call)
+    left = x + half + 20 - (call_w + raises_w) // 2  # centred under the swords
+    call, _ = amount(left, mid + 22, call_text, s.STAKE_CHIP, label=labels.to_call)
     items.extend(call)
-    if battle.raises:
-        raises = f"{labels.raises} ↑{labels.number(battle.raises)}".strip()
-        items.append(s.TextItem(x + 8 + call_w + 20, mid + 22, raises, 21, s.WHITE, bold=True))
-    del top
+    if raises:
+        items.append(s.TextItem(left + call_w + 20, mid + 22, raises, 21, s.WHITE, bold=True))
     return items
 
 
