@@ -1,0 +1,96 @@
+"""Card pictures: the public table picture of each game and a player's private hand picture.
+
+Pure functions from a game's view to a ``Scene`` (what is drawn where), and from a scene to PNG
+or WebP bytes; no ``discord`` here, the table kit attaches the bytes. Cards, backs and chips are
+drawn by Pillow; the fonts ship in ``fonts/`` (licences and sources in ASSETS.md); nothing is
+fetched at run time.
+
+- ``table_scene(Public(game.view(None)), names, labels)``: the table picture. Only a
+  ``Public`` view is accepted, and only the public's view can be wrapped (``PrivateViewError``),
+  so a hidden card cannot reach the channel.
+- ``hand_scene(game.view(pid))``: the player's own cards, for their DM and **My cards**.
+- ``PictureCache.render(lambda: table_scene(...))``: builds, paints and encodes in a worker
+  thread, once per distinct scene; ``Uploads.changed(key, picture)`` says whether an edit needs
+  to attach the image again.
+
+Words in pictures are the caller's (``Labels``, already translated); names come in ``names``.
+"""
+
+from __future__ import annotations
+
+from bot.pictures._cache import Picture, PictureCache, Uploads, draw
+from bot.pictures._cards import back, face
+from bot.pictures._fonts import HAS_RAQM
+from bot.pictures._hand import (
+    Group,
+    NoHandError,
+    groups_scene,
+    paiute_hand,
+    palace_hand,
+    pontoon_hand,
+)
+from bot.pictures._layout import DEFAULT_LABELS, Labels, Names
+from bot.pictures._paiute import paiute_scene
+from bot.pictures._palace import palace_scene
+from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
+from bot.pictures._public import PrivateViewError, Public
+from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
+from games.paiute import PaiuteView
+from games.palace import PalaceView
+
+TableView = PalaceView | PaiuteView | PontoonViewLike
+"""Any game's view."""
+
+
+def table_scene(table: Public[TableView], names: Names, labels: Labels = DEFAULT_LABELS) -> Scene:
+    """The public table picture of whichever game ``table`` is a view of."""
+    view = table.view
+    if isinstance(view, PalaceView):
+        return palace_scene(Public(view), names, labels)
+    if isinstance(view, PaiuteView):
+        return paiute_scene(Public(view), names, labels)
+    return pontoon_scene(Public(view), names, labels)
+
+
+def hand_scene(view: TableView) -> Scene:
+    """The private hand picture of ``view``'s viewer (``NoHandError`` if they have none)."""
+    if isinstance(view, PalaceView):
+        return palace_hand(view)
+    if isinstance(view, PaiuteView):
+        return paiute_hand(view)
+    return pontoon_hand(view)
+
+
+__all__ = [
+    "DEFAULT_LABELS",
+    "HAS_RAQM",
+    "CardItem",
+    "Format",
+    "Group",
+    "Labels",
+    "Names",
+    "NoHandError",
+    "Picture",
+    "PictureCache",
+    "PontoonViewLike",
+    "PrivateViewError",
+    "Public",
+    "Scene",
+    "TableView",
+    "Uploads",
+    "back",
+    "draw",
+    "encode",
+    "face",
+    "groups_scene",
+    "hand_scene",
+    "paint",
+    "paiute_hand",
+    "paiute_scene",
+    "palace_hand",
+    "palace_scene",
+    "pontoon_hand",
+    "pontoon_scene",
+    "table_scene",
+    "warm",
+]
