@@ -47,6 +47,7 @@ from games.pontoon._options import (
     Twist,
 )
 from games.pontoon._values import HandKind, HandValue, hand_value
+from games.pontoon._views import HandView, PontoonView, PunterView
 
 __all__ = [
     "AcceptBank",
@@ -57,11 +58,14 @@ __all__ = [
     "Draw",
     "HandKind",
     "HandValue",
+    "HandView",
     "Kitty",
     "OfferBank",
     "Pontoon",
+    "PontoonView",
     "PontoonAction",
     "PontoonOptions",
+    "PunterView",
     "Shoot",
     "SitOut",
     "Split",
