@@ -17,9 +17,7 @@ from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 class Strategy(Protocol):
     """A computer player for one game at one level."""
 
-    def choose(
-        self, view: Any, legal: Sequence[ActionSpec], rng: random.Random
-    ) -> dict[str, Any]:
+    def choose(self, view: Any, legal: Sequence[ActionSpec], rng: random.Random) -> dict[str, Any]:
         """An action ``legal`` allows, from ``view`` (the seat's own view) alone."""
         ...
 
@@ -100,9 +98,7 @@ class Checked:
         self.fallbacks = 0
         """How often the inner strategy's answer was not legal (the tests expect none)."""
 
-    def choose(
-        self, view: Any, legal: Sequence[ActionSpec], rng: random.Random
-    ) -> dict[str, Any]:
+    def choose(self, view: Any, legal: Sequence[ActionSpec], rng: random.Random) -> dict[str, Any]:
         """The inner strategy's action when legal, else a random legal one."""
         if not legal:
             raise ValueError("nothing is legal for this seat now: it is not its move")
@@ -116,8 +112,6 @@ class Checked:
 class RandomPlayer:
     """A uniformly random legal action: the baseline the bench measures against."""
 
-    def choose(
-        self, view: Any, legal: Sequence[ActionSpec], rng: random.Random
-    ) -> dict[str, Any]:
+    def choose(self, view: Any, legal: Sequence[ActionSpec], rng: random.Random) -> dict[str, Any]:
         """One of the legal specs at random, with random legal values."""
         return rng.choice(list(legal)).sample(rng)

@@ -30,7 +30,7 @@ BETTER_ANSWER = {
 }
 """A rough chance that one player answering on a last turn makes a better combination."""
 
-CALL_RISK = 0.3
+CALL_RISK = 0.25
 """Call when the chance that some answer beats the combination is at most this."""
 
 _RUNS = tuple(
@@ -177,9 +177,7 @@ class PaiuteNormal:
         card, _ = best_keep(hand, wild, unseen(view), options)
         return {"kind": "discard", "card": card.code}
 
-    def source(
-        self, view: PaiuteView, hand: list[Card], wild: Rank, draw: ActionSpec
-    ) -> str:
+    def source(self, view: PaiuteView, hand: list[Card], wild: Rank, draw: ActionSpec) -> str:
         """The discard pile when its top card makes a better hand to keep than this one."""
         sources = choice_options(draw, "source")
         top = view.top_discard

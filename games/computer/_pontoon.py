@@ -152,8 +152,10 @@ class PontoonNormal:
             field = amount_field(shoot)
             if field is not None and len(cards) == 3 and not value.soft and value.total <= 11:
                 return with_amount(shoot, field.max // 2)
-            if field is not None and len(cards) == 2 and (
-                cards[0].rank == Rank.ACE or _is_ten(cards[0])
+            if (
+                field is not None
+                and len(cards) == 2
+                and (cards[0].rank == Rank.ACE or _is_ten(cards[0]))
             ):
                 return with_amount(shoot, field.max // 2)
         buy = spec_of(legal, "buy")
