@@ -4,9 +4,11 @@ Every battle decision weighs the sampled chance of winning it (PP-16, banner-sui
 included) against its price: continuing is worth ``p × (what winning brings) − price`` and
 folding is worth nothing more (chips in the pot are gone either way). Winning the last battle
 brings the pot; winning an earlier one brings a share of it, smaller the more players remain.
-Out of battle the player attacks the opponent it beats most often when that chance is high,
-buys soldiers while its showdown chances are poor, and otherwise stays; free discard steps
-drop the fewest soldiers, keeping the strongest hand.
+Out of battle the player attacks when the attack is worth more than staying: its chance of
+winning times its share of the bigger pot afterwards, less its stake, against its share of the
+pot now (measured: attacking on the chance alone pumped pots that PP-20 then split among the
+players of its own banner suit). It buys soldiers while its showdown chance is poor and
+otherwise stays; free discard steps drop the fewest soldiers, keeping the strongest hand.
 """
 
 from __future__ import annotations
@@ -31,8 +33,6 @@ from games.computer._common import (
 from games.palace import PalaceView, Phase
 from games.poker import Category, evaluate
 
-ATTACK_AT = 0.62
-"""Attack (with more than two left) when the battle is won at least this often."""
 RAISE_AT = 0.72
 """Raise a battle won at least this often."""
 BUY_BELOW = 0.45
@@ -42,6 +42,28 @@ BUY_BELOW = 0.45
 def _win_share(active: int) -> float:
     """What winning a battle is worth as a share of the pot, with ``active`` players in it."""
     return 1.0 if active <= 2 else min(1.0, 1.5 / (active - 1))
+
+
+def prize_share(view: PalaceView, foe: str) -> float:
+    """The share of the pot that knocking ``foe`` out is worth: all of it when one is left
+    after, an equal split when everyone left after holds the viewer's banner suit (PP-20),
+    else :func:`_win_share`."""
+    after = [s for s in odds.active(view) if s.player != foe]
+    mine = odds.seat_of(view, view.viewer).banner
+    if mine is not None and all(s.banner is not None and s.banner.suit is mine.suit for s in after):
+        return 1.0 / len(after)
+    return _win_share(len(after) + 1)
+
+
+def attack_share(view: PalaceView, foe: str, equity: float, active: int) -> float:
+    """The viewer's share of the pot after knocking ``foe`` out: an equal split when everyone
+    left holds the viewer's banner suit (PP-20), else its showdown chance grown by one
+    opponent fewer."""
+    after = [s for s in odds.active(view) if s.player != foe]
+    mine = odds.seat_of(view, view.viewer).banner
+    if mine is not None and all(s.banner is not None and s.banner.suit is mine.suit for s in after):
+        return 1.0 / len(after)
+    return min(1.0, equity * active / max(1, active - 1))
 
 
 class PalaceNormal:
@@ -74,10 +96,9 @@ class PalaceNormal:
         )
         stack = odds.seat_of(view, view.viewer).stack
         price = min(battle.to_call, stack)
-        n = len(odds.active(view))
-        tie_value = 0.5 if n <= 2 else 0.0
+        tie_value = 0.5 if len(odds.active(view)) <= 2 else 0.0
         p = win + tie * tie_value
-        if p * (view.pot + price) * _win_share(n) - price <= 0:
+        if p * (view.pot + price) * prize_share(view, foe) - price <= 0:
             return {"kind": "fold"}
         raise_spec = spec_of(legal, "raise")
         if raise_spec is not None and p >= RAISE_AT:
@@ -96,30 +117,35 @@ class PalaceNormal:
         seat = odds.seat_of(view, view.viewer)
         n = len(odds.active(view))
         bet = spec_of(legal, "bet")
-        best_target, best_p = None, 0.0
+        small = view.options.small_bet
+        price = min((len(mine.soldiers) + 1) * small, seat.stack)
+        others = [odds.side(view, s) for s in odds.active(view) if s.player != view.viewer]
+        samples = max(40, odds.SAMPLE_BUDGET // max(1, len(others)))
+        equity = odds.showdown_odds(mine, others, pool, samples, rng)
+        best_target, best_gain = None, 0.0
         if bet is not None:
             targets = [str(t) for t in choice_options(bet, "target")]
             samples = max(60, odds.SAMPLE_BUDGET // max(1, len(targets)))
             for target in targets:
-                win, tie = odds.battle_odds(
-                    mine, odds.side(view, odds.seat_of(view, target)), pool, samples, rng
-                )
+                foe = odds.side(view, odds.seat_of(view, target))
+                win, tie = odds.battle_odds(mine, foe, pool, samples, rng)
                 p = win + tie * (0.5 if n <= 2 else 0.0)
-                if best_target is None or p > best_p:
-                    best_target, best_p = target, p
-        small = view.options.small_bet
-        price = min((len(mine.soldiers) + 1) * small, seat.stack)
+                their = (len(foe.soldiers) + 1) * small
+                after = attack_share(view, target, equity, n)
+                gain = p * (view.pot + price + their) * after - price - view.pot * equity
+                if n <= 2:
+                    gain = p * (view.pot + price + their) - price
+                if best_target is None or gain > best_gain:
+                    best_target, best_gain = target, gain
         if "stay" not in legal_kinds and "buy" not in legal_kinds:  # PP-19: bet or fold
-            if best_target is not None and best_p * (view.pot + 2 * price) - price > 0:
+            if best_target is not None and best_gain > 0:
                 return {"kind": "bet", "target": best_target}
             return first_of(legal, "fold") or {"kind": legal[0].kind}
-        if best_target is not None and best_p >= ATTACK_AT and price <= seat.stack:
+        if best_target is not None and best_gain > 0:
             return {"kind": "bet", "target": best_target}
-        if "buy" in legal_kinds and seat.stack >= 4 * small:
-            others = [odds.side(view, s) for s in odds.active(view) if s.player != view.viewer]
-            samples = max(40, odds.SAMPLE_BUDGET // max(1, len(others)))
-            if odds.showdown_odds(mine, others, pool, samples, rng) < BUY_BELOW:
-                return {"kind": "buy"}
+        full = len(mine.soldiers) >= view.options.max_soldiers
+        if "buy" in legal_kinds and not full and seat.stack >= 4 * small and equity < BUY_BELOW:
+            return {"kind": "buy"}
         return first_of(legal, "stay", "fold") or {"kind": legal[0].kind}
 
 
