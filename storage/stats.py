@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from storage.db import Conn, Tx, fetch_all, fetch_one, in_one_hop, scalar
+from storage._thread import Tx, in_one_hop
+from storage.db import Conn, fetch_all, fetch_one, scalar
 
 ALL_GAMES = "*"
 
@@ -59,7 +60,7 @@ class Stats:
     biggest_pot: int
 
 
-def record_result_sync(
+def _record_result_sync(
     tx: Tx,
     *,
     guild_id: int,
@@ -133,8 +134,8 @@ _PLAYED = (
 )
 
 
-record_result = in_one_hop(record_result_sync)
-"""The async form of :func:`record_result_sync`, inside ``db.transaction()``: one hop."""
+record_result = in_one_hop(_record_result_sync)
+"""The async form of :func:`_record_result_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def get_stats(conn: Conn, guild_id: int, user_id: int) -> dict[str, Stats]:

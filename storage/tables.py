@@ -34,7 +34,8 @@ from storage._records import (
     seats_of_sync,
     to_table,
 )
-from storage.db import Conn, Tx, atomic, fetch_all, fetch_one, in_one_hop, scalar
+from storage._thread import Tx, in_one_hop
+from storage.db import Conn, atomic, fetch_all, fetch_one, scalar
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -46,12 +47,12 @@ from storage.errors import (
 from storage.ledger import (
     Entry,
     Reason,
+    _applied_sync,
+    _change_balance_sync,
+    _write_sync,
     applied,
-    applied_sync,
     change_balance,
-    change_balance_sync,
     write,
-    write_sync,
 )
 
 __all__ = [
@@ -61,22 +62,17 @@ __all__ = [
     "Table",
     "buy_in",
     "cash_out",
-    "cash_out_sync",
     "close",
     "get",
-    "get_sync",
     "idle",
     "in_channel",
     "load_open",
     "open_table",
     "save_action",
-    "save_action_sync",
     "set_away",
-    "set_away_sync",
     "set_deadline",
     "set_message",
     "set_seated",
-    "set_seated_sync",
 ]
 
 
@@ -105,7 +101,7 @@ async def open_table(
     return int(new_id)
 
 
-def get_sync(tx: Tx, table_id: int) -> Table | None:
+def _get_sync(tx: Tx, table_id: int) -> Table | None:
     """The table with its seats, open or closed."""
     row = tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
@@ -113,7 +109,7 @@ def get_sync(tx: Tx, table_id: int) -> Table | None:
     return to_table(row, seats_of_sync(tx, table_id))
 
 
-get = in_one_hop(get_sync)
+get = in_one_hop(_get_sync)
 
 
 async def in_channel(conn: Conn, channel_id: int) -> Table | None:
@@ -142,17 +138,17 @@ async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> 
     await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (iso(deadline), table_id))
 
 
-def set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
+def _set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
     """Sit a player out of (or back into) the next deals; their stack stays on the table."""
     sql = "UPDATE seats SET seated = ? WHERE table_id = ? AND user_id = ?"
     if tx.changes(sql, (int(seated), table_id, user_id)) != 1:
         raise SeatNotFound(f"user {user_id} has no seat at table {table_id}")
 
 
-set_seated = in_one_hop(set_seated_sync)
+set_seated = in_one_hop(_set_seated_sync)
 
 
-def set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
+def _set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     """Mark exactly the seats of ``away`` (engine player ids) away, and every other seat of
     the table not away: the table service's away set, kept so that it survives a restart."""
     tx.execute(
@@ -161,7 +157,7 @@ def set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     )
 
 
-set_away = in_one_hop(set_away_sync)
+set_away = in_one_hop(_set_away_sync)
 
 
 async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: str) -> bool:
@@ -197,7 +193,7 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
     return True
 
 
-def cash_out_sync(
+def _cash_out_sync(
     tx: Tx,
     table_id: int,
     user_id: int,
@@ -210,7 +206,7 @@ def cash_out_sync(
     return how many moved (0 when ``ref`` was already applied). ``leave`` also unseats the
     player. Only between deals: during a deal the engine holds the stack."""
     with tx.atomic():
-        if applied_sync(tx, ref):
+        if _applied_sync(tx, ref):
             return 0
         guild_id = open_row_sync(tx, table_id)["guild_id"]
         stack = tx.scalar(
@@ -233,17 +229,17 @@ def cash_out_sync(
                 raise InsufficientChips(
                     guild_id=guild_id, user_id=user_id, needed=take, where="stack"
                 )
-            change_balance_sync(tx, guild_id, user_id, take)
+            _change_balance_sync(tx, guild_id, user_id, take)
         if leave:
-            set_seated_sync(tx, table_id, user_id, False)
+            _set_seated_sync(tx, table_id, user_id, False)
         entry = Entry(
             ref, Reason.CASH_OUT, guild_id, user_id, table_id, balance_delta=take, stack_delta=-take
         )
-        write_sync(tx, [entry])
+        _write_sync(tx, [entry])
     return take
 
 
-cash_out = in_one_hop(cash_out_sync)
+cash_out = in_one_hop(_cash_out_sync)
 
 
 # How a seat's contribution moves with its stack delta: within a deal it goes the other way;
@@ -269,7 +265,7 @@ _UPDATE_TABLE = (
 )
 
 
-def save_action_sync(
+def _save_action_sync(
     tx: Tx,
     table_id: int,
     *,
@@ -300,7 +296,7 @@ def save_action_sync(
     Every check runs on one read made under the write lock, before anything is written, so a
     refused action writes nothing (no savepoint needed). The hot path: synchronous, on the
     database thread, so inside ``db.run_in_transaction`` a whole booking (BEGIN, this,
-    ``stats.record_result_sync``, COMMIT) is one hop; :func:`save_action` is its async form.
+    ``stats._record_result_sync``, COMMIT) is one hop; :func:`save_action` is its async form.
     """
     deltas = {p: d for p, d in stack_deltas.items() if d}
     if HOUSE in deltas:
@@ -375,14 +371,14 @@ def save_action_sync(
     # Checked above: a failure here is a bug, and raising rolls the transaction back.
     moved = tx.executemany(sql, params)
     tx.execute(_UPDATE_TABLE, table_update)
-    write_sync(tx, entries)
+    _write_sync(tx, entries)
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
     return True
 
 
-save_action = in_one_hop(save_action_sync)
-"""The async form of :func:`save_action_sync`, inside ``db.transaction()``: one hop."""
+save_action = in_one_hop(_save_action_sync)
+"""The async form of :func:`_save_action_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def idle(conn: Conn, older_than: datetime) -> list[int]:
