@@ -21,7 +21,8 @@ from games.palace._actions import (
 )
 from games.palace._game import PalacePoker
 from games.palace._options import Betting, PalaceOptions
-from games.palace._state import Ending, Phase, Status
+from games.palace._showdown import all_cards_of, battle_hand
+from games.palace._state import Ending, PalaceState, Phase, Status
 from games.palace._views import BattleView, PalaceView, SeatView
 
 __all__ = [
@@ -38,10 +39,13 @@ __all__ = [
     "Fold",
     "PalaceOptions",
     "PalacePoker",
+    "PalaceState",
     "PalaceView",
     "Phase",
     "Raise",
     "SeatView",
     "Status",
     "Stay",
+    "all_cards_of",
+    "battle_hand",
 ]

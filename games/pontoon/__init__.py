@@ -47,6 +47,7 @@ from games.pontoon._options import (
     Twist,
 )
 from games.pontoon._values import HandKind, HandValue, hand_value
+from games.pontoon._views import HandView, PontoonView
 
 __all__ = [
     "AcceptBank",
@@ -57,11 +58,13 @@ __all__ = [
     "Draw",
     "HandKind",
     "HandValue",
+    "HandView",
     "Kitty",
     "OfferBank",
     "Pontoon",
     "PontoonAction",
     "PontoonOptions",
+    "PontoonView",
     "Shoot",
     "SitOut",
     "Split",

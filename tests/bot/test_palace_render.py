@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.exts.palace import _render as r
-from bot.exts.palace._cog import cards_choices, parse_cards
-from bot.exts.palace._ui import PalaceUI
+from bot.exts.palace import PalaceUI, cards_choices, parse_cards
+from bot.exts.palace import render as r
 from bot.refusal import Refusal
 from games.cards import FULL_DECK, Card
 from games.events import Event

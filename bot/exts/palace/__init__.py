@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.palace._cog import PalaceCog
+from bot.exts.palace import _render as render
+from bot.exts.palace._cog import PalaceCog, cards_choices, parse_cards
+from bot.exts.palace._ui import PalaceUI
+
+__all__ = ["PalaceCog", "PalaceUI", "cards_choices", "parse_cards", "render", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,7 +7,7 @@ from typing import cast
 
 from bot.render import chips
 from bot.table import EmbedField, GameUI, cards, mention
-from games.pontoon._views import HandView, PontoonView
+from games.pontoon import HandView, PontoonView
 from services.tables import TableStatus
 
 RULES = """\

@@ -8,8 +8,7 @@ import pytest
 
 from games.cards import Card
 from games.errors import IllegalAction
-from games.palace import Ending, PalacePoker, Status
-from games.palace._showdown import all_cards_of, battle_hand
+from games.palace import Ending, PalacePoker, Status, all_cards_of, battle_hand
 from games.poker import evaluate
 from tests.games.palace.helpers import codes_in, deal_deck, kinds, public_text, spec, table
 

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 
 from games.cards import Card
 from games.events import private, public
-from games.palace import PalaceOptions, PalacePoker
-from games.palace._state import PalaceState
+from games.palace import PalaceOptions, PalacePoker, PalaceState
 from games.random_play import PlayStats, play_deal
 from games.simulate import simulate
 from tests.games.palace.helpers import full_deck
