@@ -15,7 +15,7 @@ committed together with the bookings of other tables that arrive meanwhile (grou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -25,7 +25,7 @@ from storage.db import Database
 from storage.errors import TableNotFound
 from storage.ledger import Reason
 from storage.stats import _record_result_sync
-from storage.tables import _cash_out_sync, _get_sync, _save_action_sync, _set_away_sync
+from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +94,9 @@ async def book(db: Database, booking: Booking) -> Booked:
 
 
 def _book(tx: Tx, b: Booking) -> Booked:
-    """The booking on the database thread: SQLite only, no event loop."""
-    applied = _save_action_sync(
+    """The booking on the database thread: SQLite only, no event loop. The table comes back
+    from the step's own read and writes; it is read again only after cash-outs."""
+    table = _step_sync(
         tx,
         b.table_id,
         ref=b.ref,
@@ -110,8 +111,12 @@ def _book(tx: Tx, b: Booking) -> Booked:
         deal_over=b.deal_over,
         reason=b.reason,
     )
+    applied = table is not None
     if b.away is not None:
         _set_away_sync(tx, b.table_id, b.away)
+        if table is not None:
+            seats = tuple(replace(s, away=s.pid in b.away) for s in table.seats)
+            table = replace(table, seats=seats)
     if b.result is not None:
         r = b.result
         _record_result_sync(
@@ -129,10 +134,12 @@ def _book(tx: Tx, b: Booking) -> Booked:
             history=r.history,
         )
     if b.pay_out_ref is not None:
-        for s in _stored(tx, b.table_id).seats:  # players who left are paid out now
-            if not s.seated and s.stack > 0:
-                _cash_out_sync(tx, b.table_id, s.user_id, ref=f"{b.pay_out_ref}:{s.pid}")
-    return Booked(_stored(tx, b.table_id), applied)
+        leavers = [s for s in (table or _stored(tx, b.table_id)).seats if not s.seated and s.stack]
+        for s in leavers:  # players who left are paid out now
+            _cash_out_sync(tx, b.table_id, s.user_id, ref=f"{b.pay_out_ref}:{s.pid}")
+        if leavers:
+            table = None
+    return Booked(table or _stored(tx, b.table_id), applied)
 
 
 def _stored(tx: Tx, table_id: int) -> Table:

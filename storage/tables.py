@@ -16,7 +16,8 @@ in the deal, which is all :func:`close` needs to void an unfinished deal (the re
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,6 +34,7 @@ from storage._records import (
     seats_of,
     seats_of_sync,
     to_table,
+    when,
 )
 from storage._thread import Tx, in_one_hop
 from storage.db import Conn, atomic, fetch_all, fetch_one, scalar
@@ -261,7 +263,7 @@ _MOVE_DEAL_OVER = (
 _UPDATE_TABLE = (
     "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
     "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
-    "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?"
+    "last_action_at = ? WHERE id = ?"
 )
 
 
@@ -294,10 +296,36 @@ def _save_action_sync(
     ``False`` and changes nothing. A stack that would go negative raises ``InsufficientChips``.
 
     Every check runs on one read made under the write lock, before anything is written, so a
-    refused action writes nothing (no savepoint needed). The hot path: synchronous, on the
-    database thread, so inside ``db.run_in_transaction`` a whole booking (BEGIN, this,
-    ``stats._record_result_sync``, COMMIT) is one hop; :func:`save_action` is its async form.
+    refused action writes nothing (no savepoint needed). Synchronous, on the database thread
+    (``storage.book`` runs it in one hop); :func:`save_action` is its async form.
     """
+    booked = _step_sync(
+        tx, table_id, ref=ref, snapshot=snapshot, deal_number=deal_number,
+        action_counter=action_counter, stack_deltas=stack_deltas, pot=pot, kitty=kitty,
+        house_delta=house_delta, deadline=deadline, deal_over=deal_over, reason=reason,
+    )  # fmt: skip
+    return booked is not None
+
+
+def _step_sync(
+    tx: Tx,
+    table_id: int,
+    *,
+    ref: str,
+    snapshot: str,
+    deal_number: int,
+    action_counter: int,
+    stack_deltas: Mapping[str, int],
+    pot: int,
+    kitty: int = 0,
+    house_delta: int = 0,
+    deadline: datetime | None = None,
+    deal_over: bool = False,
+    reason: Reason = Reason.ACTION,
+) -> Table | None:
+    """:func:`_save_action_sync`, returning the table as it now is (``None``: ``ref`` was
+    already booked), built from the one read the checks made and the changes written, so
+    ``storage.book`` needs no second read of the table it just wrote."""
     deltas = {p: d for p, d in stack_deltas.items() if d}
     if HOUSE in deltas:
         raise ValueError("pass the house bank's change as house_delta, not as a stack")
@@ -305,12 +333,13 @@ def _save_action_sync(
         raise ValueError("pot and kitty cannot be negative")
     row = tx.one(
         "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
-        "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
+        "(SELECT json_group_array(json_array(user_id, seat_no, stack, contributed, seated, "
+        "away)) FROM seats WHERE table_id = t.id) AS st "
         "FROM tables t WHERE t.id = ?",
         (ref, table_id),
     )
     if row is not None and row["done"]:
-        return False
+        return None
     if row is None or row["status"] != "open":
         raise TableNotFound(f"table {table_id} is not open")
     if action_counter <= row["action_counter"] or deal_number < row["deal_number"]:
@@ -325,7 +354,11 @@ def _save_action_sync(
             f"kitty {kitty_delta:+}, house {house_delta:+} do not sum to 0"
         )
     guild_id = row["guild_id"]
-    before: dict[str, int] = json.loads(row["st"] or "{}")
+    seats = sorted(
+        (Seat(u, n, st, c, bool(se), bool(a)) for u, n, st, c, se, a in json.loads(row["st"])),
+        key=lambda seat: seat.seat_no,
+    )
+    before = {seat.pid: seat.stack for seat in seats}
     for p, d in deltas.items():
         if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
@@ -355,6 +388,8 @@ def _save_action_sync(
         entries.append(
             Entry(house_ref, Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta)
         )
+    now = datetime.now(UTC)
+    stamp = now.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     table_update = (
         snapshot,
         deal_number,
@@ -366,6 +401,7 @@ def _save_action_sync(
         pot0,
         kitty0,
         house,
+        stamp,
         table_id,
     )
     # Checked above: a failure here is a bug, and raising rolls the transaction back.
@@ -374,7 +410,27 @@ def _save_action_sync(
     _write_sync(tx, entries)
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
-    return True
+    moves = _MOVES[sql]
+    return replace(
+        to_table(row, tuple(moves(seat, deltas.get(seat.pid, 0)) for seat in seats)),
+        snapshot=snapshot,
+        deal_number=deal_number,
+        action_counter=action_counter,
+        deadline=when(iso(deadline)),
+        pot=pot,
+        kitty=kitty,
+        deal_open=not deal_over,
+        last_action_at=now.replace(microsecond=now.microsecond // 1000 * 1000),  # = stamp
+    )
+
+
+# The seat after a stack change, as each statement above leaves it (a seat that did not move
+# keeps its contribution within a deal; a new deal or the deal's end rewrites every seat's).
+_MOVES: dict[str, Callable[[Seat, int], Seat]] = {
+    _MOVE_WITHIN_DEAL: lambda s, d: replace(s, stack=s.stack + d, contributed=s.contributed - d),
+    _MOVE_NEW_DEAL: lambda s, d: replace(s, stack=s.stack + d, contributed=-d),
+    _MOVE_DEAL_OVER: lambda s, d: replace(s, stack=s.stack + d, contributed=0),
+}
 
 
 save_action = in_one_hop(_save_action_sync)
