@@ -33,6 +33,8 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   (balance -> stack; seats the player), ``cash_out`` (stack -> balance, between deals;
   ``leave=True`` unseats), ``set_seated``, ``set_message``, ``set_deadline``, ``idle``,
   ``save_action`` and ``close`` (below); values ``Table``, ``Seat``, ``Closed``.
+- ``booking``: ``book(db, Booking)`` -> ``Booked`` (``table``, ``applied``): one table step
+  in one transaction (below); ``DealResult`` is the finished deal it records.
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once

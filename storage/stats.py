@@ -78,7 +78,7 @@ def _record_result_sync(
     """Record a finished deal and update the players' stats; ``False`` (and nothing written)
     when this table's deal was already recorded. ``winners`` defaults to the players whose
     settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
-    "biggest pot won" compares. Synchronous, for ``db.run_in_transaction`` (the booking that
+    "biggest pot won" compares. Synchronous, for ``storage.book`` (the booking that
     ends a deal); :func:`record_result` is its async form."""
     if game == ALL_GAMES:
         raise ValueError("'*' is reserved for the all-games totals")
