@@ -16,9 +16,9 @@ in the deal, which is all :func:`close` needs to void an unfinished deal (the re
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import Any
 
 from storage import accounts
@@ -354,11 +354,8 @@ def _step_sync(
             f"kitty {kitty_delta:+}, house {house_delta:+} do not sum to 0"
         )
     guild_id = row["guild_id"]
-    seats = sorted(
-        (Seat(u, n, st, c, bool(se), bool(a)) for u, n, st, c, se, a in json.loads(row["st"])),
-        key=lambda seat: seat.seat_no,
-    )
-    before = {seat.pid: seat.stack for seat in seats}
+    seats = sorted(json.loads(row["st"]), key=itemgetter(1))  # (user, seat no, stack, ...)
+    before = {str(seat[0]): seat[2] for seat in seats}
     for p, d in deltas.items():
         if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
@@ -389,7 +386,8 @@ def _step_sync(
             Entry(house_ref, Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta)
         )
     now = datetime.now(UTC)
-    stamp = now.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
+    stamp = now.isoformat(timespec="milliseconds").removesuffix("+00:00") + "Z"
     table_update = (
         snapshot,
         deal_number,
@@ -410,27 +408,32 @@ def _step_sync(
     _write_sync(tx, entries)
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
-    moves = _MOVES[sql]
-    return replace(
-        to_table(row, tuple(moves(seat, deltas.get(seat.pid, 0)) for seat in seats)),
+    # The table as the statements above left it, without reading it again: each seat's
+    # contribution moves as the statement used moves it (within a deal only the movers').
+    after = []
+    for user, seat_no, stack, contributed, seated, away in seats:
+        d = deltas.get(str(user), 0)
+        c = 0 if deal_over else -d if new_deal else contributed - d
+        after.append(Seat(user, seat_no, stack + d, c, bool(seated), bool(away)))
+    return Table(
+        id=table_id,
+        guild_id=guild_id,
+        channel_id=row["channel_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        host_id=row["host_id"],
+        message_id=row["message_id"],
+        status="open",
         snapshot=snapshot,
         deal_number=deal_number,
+        deal_open=not deal_over,
         action_counter=action_counter,
         deadline=when(iso(deadline)),
         pot=pot,
         kitty=kitty,
-        deal_open=not deal_over,
-        last_action_at=now.replace(microsecond=now.microsecond // 1000 * 1000),  # = stamp
+        last_action_at=now,
+        seats=tuple(after),
     )
-
-
-# The seat after a stack change, as each statement above leaves it (a seat that did not move
-# keeps its contribution within a deal; a new deal or the deal's end rewrites every seat's).
-_MOVES: dict[str, Callable[[Seat, int], Seat]] = {
-    _MOVE_WITHIN_DEAL: lambda s, d: replace(s, stack=s.stack + d, contributed=s.contributed - d),
-    _MOVE_NEW_DEAL: lambda s, d: replace(s, stack=s.stack + d, contributed=-d),
-    _MOVE_DEAL_OVER: lambda s, d: replace(s, stack=s.stack + d, contributed=0),
-}
 
 
 save_action = in_one_hop(_save_action_sync)
