@@ -1,15 +1,23 @@
 """Ledger benchmark: committed table actions per second, audit time, leaderboard time.
 
-    python -m bench.ledger [--accounts 10000] [--rows 100000] [--deals 1000] [--db PATH]
+    python -m bench.ledger [--accounts 10000] [--rows 100000] [--deals 1000] [--repeat 5]
 
 Seeds a database with ``--accounts`` accounts and ``--rows`` ledger rows (kept consistent, so
-the audit holds), then books deals at 50 tables of 4 players through the real API, each deal
-being two committed actions: everyone bets (4 stack rows + the pot), then the settlement (the
-winner's row, the pot, ``deal_over``) with ``stats.record_result`` in the same booking. Each
-action is booked as the table service books it, by ``db.run_in_transaction``, and writes a
-~3 KB snapshot; a table books its next action only once the last one is committed.
+the audit holds), then books deals at 50 tables of 4 players, each deal being two committed
+actions: everyone bets (4 stack rows + the pot), then the settlement (the winner's row, the
+pot, ``deal_over``) with its result recorded in the same booking. Each action writes a ~3 KB
+snapshot; a table books its next action only once the last one is committed.
 
-It books ``--deals`` deals twice and prints both rates in one JSON line:
+Two paths book the same deals, side by side:
+
+- ``api``: ``storage.book(db, Booking(...))``, the public API the table service calls (it also
+  hands back the table as committed, one more read per booking);
+- ``direct``: the baseline, the way the service booked before ``storage.book`` existed:
+  storage's private synchronous operations handed straight to its private one-hop
+  transaction.
+
+Each repetition (``--repeat``) seeds a fresh database and books ``--deals`` deals by each path
+in two modes (the order of the paths alternating); the JSON line holds the medians:
 
 - ``concurrent``: the 50 tables act at once, as a busy bot's tables do. This is the
   throughput: bookings that arrive while the database is busy share a group commit.
@@ -35,13 +43,15 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
-from storage import Board, Database, Reason, audit, stats, tables
-from storage.db import Tx
+import storage
+from storage import Board, Booking, Database, DealResult, audit, stats, tables
 
 GUILD = 1
 SEATS = 4
 TABLES = 50
+BUY_IN = 100_000
 
 
 def seed(path: Path, n_accounts: int, n_rows: int) -> None:
@@ -51,6 +61,9 @@ def seed(path: Path, n_accounts: int, n_rows: int) -> None:
     with conn:
         balances = dict.fromkeys(range(1, n_accounts + 1), 1000)
         rows = [(f"start:{GUILD}:{u}", "starting_grant", GUILD, u, 1000, 1000) for u in balances]
+        for u in range(1, TABLES * SEATS + 1):  # the players: enough for every repetition
+            balances[u] += BUY_IN
+            rows.append((f"bench:grant:{u}", "admin_grant", GUILD, u, BUY_IN, BUY_IN))
         for i in range(n_rows - len(rows)):
             user = rng.randint(1, n_accounts)
             amount = rng.randint(1, 500)
@@ -77,16 +90,6 @@ def seed(path: Path, n_accounts: int, n_rows: int) -> None:
     conn.close()
 
 
-def in_order(*steps: Callable[[Tx], object]) -> Callable[[Tx], None]:
-    """One transaction of several operations, as the table service's ``book`` makes one."""
-
-    def run(tx: Tx) -> None:
-        for step in steps:
-            step(tx)
-
-    return run
-
-
 class BenchTables:
     """The bench's 50 tables of 4 players, and where each table's deal and action count is."""
 
@@ -99,41 +102,75 @@ class BenchTables:
     def players(self, tid: int) -> list[str]:
         return [str(1 + (tid - self.ids[0]) * SEATS + s) for s in range(SEATS)]
 
-    async def deal(self, db: Database, tid: int, snapshot: str) -> None:
-        """One deal at one table: two actions, each committed before the next is booked."""
+    def steps(self, tid: int, snapshot: str) -> tuple[Booking, Booking]:
+        """The next deal at ``tid``: everyone bets, then one of them takes the pot."""
         pids = self.players(tid)
         self.deals[tid] += 1
         n = self.deals[tid]
-        self.counters[tid] += 1
-        bet = functools.partial(
-            tables.save_action_sync, table_id=tid,
-            ref=f"table:{tid}:deal:{n}:action:{self.counters[tid]}",
-            snapshot=snapshot, deal_number=n, action_counter=self.counters[tid],
-            stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
+        self.counters[tid] += 2
+        k = self.counters[tid] - 1
+        bet = Booking(
+            tid, ref=f"table:{tid}:deal:{n}:action:{k}", snapshot=snapshot, deal_number=n,
+            action_counter=k, stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
         )  # fmt: skip
-        await db.run_in_transaction(bet)
-        self.counters[tid] += 1
         winner = self.rng.choice(pids)
-        settlement = {p: (10 * SEATS - 10 if p == winner else -10) for p in pids}
-        settle = functools.partial(
-            tables.save_action_sync, table_id=tid,
-            ref=f"table:{tid}:deal:{n}:action:{self.counters[tid]}",
-            snapshot=snapshot, deal_number=n, action_counter=self.counters[tid],
-            stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
-            reason=Reason.SETTLEMENT,
+        result = DealResult(
+            guild_id=GUILD, game="palace", pot=10 * SEATS,
+            settlement={p: (10 * SEATS - 10 if p == winner else -10) for p in pids},
+            players=pids, deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
         )  # fmt: skip
-        record = functools.partial(
-            stats.record_result_sync, guild_id=GUILD, table_id=tid, game="palace",
-            deal_number=n, pot=10 * SEATS, settlement=settlement, players=pids,
-            deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
+        settle = Booking(
+            tid, ref=f"table:{tid}:deal:{n}:action:{k + 1}", snapshot=snapshot, deal_number=n,
+            action_counter=k + 1, stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
+            result=result,
         )  # fmt: skip
-        await db.run_in_transaction(in_order(settle, record))
+        return bet, settle
 
 
-async def timed(deals: int, play: Callable[[], Awaitable[None]]) -> dict[str, float]:
-    """Actions per second and CPU per action of ``play`` (which books ``deals`` deals)."""
+async def book_api(db: Database, bet: Booking, settle: Booking) -> None:
+    """One deal through the public API, as the table service books it."""
+    await storage.book(db, bet)
+    await storage.book(db, settle)
+
+
+async def book_direct(db: Database, bet: Booking, settle: Booking) -> None:
+    """The baseline: the same deal as the table service booked it before ``storage.book``,
+    by handing storage's private synchronous operations to its private one-hop transaction
+    (reached as attributes, on purpose: only this comparison may use them). No reload of the
+    table, no away set: the floor that ``storage.book``'s cost is measured against."""
+
+    def save(tx: Any, b: Booking) -> bool:
+        return bool(
+            tables._save_action_sync(
+                tx, b.table_id, ref=b.ref, snapshot=b.snapshot, deal_number=b.deal_number,
+                action_counter=b.action_counter, stack_deltas=b.stack_deltas, pot=b.pot,
+                deal_over=b.deal_over, reason=b.reason,
+            )
+        )  # fmt: skip
+
+    def settle_and_record(tx: Any) -> None:
+        save(tx, settle)
+        r = settle.result or DealResult(GUILD, "palace", 0, {}, [])
+        stats._record_result_sync(
+            tx, guild_id=r.guild_id, table_id=settle.table_id, game=r.game,
+            deal_number=settle.deal_number, pot=r.pot, settlement=r.settlement,
+            players=r.players, deck=r.deck, history=r.history,
+        )  # fmt: skip
+
+    await db._run_in_transaction(functools.partial(save, b=bet))
+    await db._run_in_transaction(settle_and_record)
+
+
+BookPath = Callable[[Database, Booking, Booking], Awaitable[None]]
+PATHS: dict[str, BookPath] = {"api": book_api, "direct": book_direct}
+
+
+async def timed(
+    deals: int, play: Callable[[BookPath], Awaitable[None]], book: BookPath
+) -> dict[str, float]:
+    """Actions per second and CPU per action of ``play(book)`` (``deals`` deals)."""
     started, cpu_started = time.perf_counter(), time.process_time()
-    await play()
+    await play(book)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started  # both threads: the loop and aiosqlite's
     return {
@@ -143,8 +180,21 @@ async def timed(deals: int, play: Callable[[], Awaitable[None]]) -> dict[str, fl
     }
 
 
-async def run(args: argparse.Namespace) -> dict[str, object]:
-    path = Path(args.db)
+def medians(runs: list[dict[str, float]]) -> dict[str, float]:
+    """Each measure's median over the repetitions."""
+    return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+
+
+Runs = dict[str, dict[str, list[dict[str, float]]]]
+"""Per mode, per path: the measures of each repetition."""
+
+
+async def repetition(path: Path, args: argparse.Namespace, order: list[str], runs: Runs) -> None:
+    """Both paths, in ``order``, on a freshly seeded database: every repetition starts from
+    the same data, as one run of the bench always did, so later runs do not pay for the
+    deals booked by earlier ones."""
+    for old in path.parent.glob(path.name + "*"):
+        old.unlink()
     async with Database.open(path):
         pass  # migrate
     seed(path, args.accounts, args.rows)
@@ -156,25 +206,39 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                 tid = await tables.open_table(tx, guild_id=GUILD, channel_id=t, game="palace")
                 for s in range(SEATS):
                     user = 1 + t * SEATS + s
-                    await tables.buy_in(tx, tid, user, 500, ref=f"bench:buy:{tid}:{user}")
+                    await tables.buy_in(tx, tid, user, BUY_IN, ref=f"bench:buy:{tid}:{user}")
                 table_ids.append(tid)
         bench = BenchTables(table_ids, random.Random(2))
         per_table = max(1, args.deals // TABLES)
         deals = per_table * TABLES
 
-        async def one_at_a_time() -> None:
+        async def one_at_a_time(book: BookPath) -> None:
             for i in range(deals):
-                await bench.deal(db, table_ids[i % TABLES], snapshot)
+                await book(db, *bench.steps(table_ids[i % TABLES], snapshot))
 
-        async def table(tid: int) -> None:
+        async def table(book: BookPath, tid: int) -> None:
             for _ in range(per_table):
-                await bench.deal(db, tid, snapshot)
+                await book(db, *bench.steps(tid, snapshot))
 
-        async def all_at_once() -> None:
-            await asyncio.gather(*(table(tid) for tid in table_ids))
+        async def all_at_once(book: BookPath) -> None:
+            await asyncio.gather(*(table(book, tid) for tid in table_ids))
 
-        serial = await timed(deals, one_at_a_time)
-        concurrent = await timed(deals, all_at_once)
+        for name in order:
+            book = PATHS[name]
+            runs["concurrent"][name].append(await timed(deals, all_at_once, book))
+            runs["one_table_at_a_time"][name].append(await timed(deals, one_at_a_time, book))
+
+
+async def run(args: argparse.Namespace) -> dict[str, object]:
+    path = Path(args.db)
+    runs: Runs = {
+        mode: {name: [] for name in PATHS} for mode in ("concurrent", "one_table_at_a_time")
+    }
+    for rep in range(args.repeat):
+        # Alternate which path goes first: the second books into a database the first grew.
+        order = list(PATHS) if rep % 2 == 0 else list(reversed(PATHS))
+        await repetition(path, args, order, runs)
+    async with Database.open(path) as db:
         async with db.read() as conn:
             result = await audit.audit(conn)
         board_ms = {}
@@ -187,6 +251,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                     times.append(time.perf_counter() - t0)
             board_ms[board.value] = round(statistics.median(times) * 1000, 3)
     cli = audit.audit_file(path)
+    deals = max(1, args.deals // TABLES) * TABLES
     return {
         "load_average_1m": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
@@ -194,8 +259,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "ledger_rows": result.ledger_rows,
         "deals": deals,
         "actions": 2 * deals,
-        "concurrent": concurrent,
-        "one_table_at_a_time": serial,
+        "repeat": args.repeat,
+        **{mode: {name: medians(r) for name, r in by.items()} for mode, by in runs.items()},
         "audit_ok": result.ok and cli.ok,
         "audit_ms": round(result.seconds * 1000, 1),
         "audit_cli_ms": round(cli.seconds * 1000, 1),
@@ -208,10 +273,9 @@ def main() -> None:
     parser.add_argument("--accounts", type=int, default=10_000)
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each path (medians)")
     parser.add_argument("--db", default=str(Path(tempfile.gettempdir()) / "parlour-bench.db"))
     args = parser.parse_args()
-    for old in Path(args.db).parent.glob(Path(args.db).name + "*"):
-        old.unlink()
     print(json.dumps(asyncio.run(run(args))))
 
 

@@ -1,7 +1,8 @@
 """The bot: a ``commands.Bot`` that owns the database and the services, typed, for every cog.
 
-Cogs reach shared things through ``self.bot`` (``bot.db``: the storage ``Database``;
-``bot.tables``: the ``TableService``), never through module globals; a view or ``DynamicItem``
+Cogs reach shared things through ``self.bot`` (``bot.economy``: the ``EconomyService``;
+``bot.tables``: the ``TableService``; both over ``bot.db``, the storage ``Database``, which no
+cog touches), never through module globals; a view or ``DynamicItem``
 uses :func:`parlour` on its interaction. The service's own events arrive as bot events
 (``on_table_timeout`` ..., see ``bot.table_events``). Everything the bot opens it closes in
 :meth:`Parlour.close`, which also cancels the background tasks it started.
@@ -23,6 +24,7 @@ from bot.errors import ParlourTree
 from bot.factory import BotConfig
 from bot.table import Desk
 from bot.table_events import DispatchingListener
+from services.economy import EconomyService
 from services.tables import TableService
 from storage import Database
 
@@ -50,10 +52,11 @@ EXTENSIONS: tuple[str, ...] = _discover()
 
 
 class Parlour(commands.Bot):
-    """Parlour's client. ``db`` and ``tables`` exist from ``setup_hook`` on (before any
+    """Parlour's client. ``db``, ``economy`` and ``tables`` exist from ``setup_hook`` on (before any
     interaction reaches a cog)."""
 
     db: Database
+    economy: EconomyService
     tables: TableService
 
     def __init__(
@@ -96,6 +99,7 @@ class Parlour(commands.Bot):
     async def _start_services(self) -> None:
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
+        self.economy = EconomyService(self.db)
         self._tables = self.tables = TableService(
             self.db, listener=DispatchingListener(self), seed=self._table_seed
         )
@@ -193,7 +197,7 @@ async def serve(bot: commands.Bot, token: str, stop: asyncio.Event) -> None:
 
 def parlour(interaction: discord.Interaction) -> Parlour:
     """The bot behind an interaction, typed: how a view or ``DynamicItem`` (which gets no
-    ``self.bot``) reaches the database and services."""
+    ``self.bot``) reaches the services."""
     client = interaction.client
     if not isinstance(client, Parlour):
         raise TypeError(f"interaction of {type(client).__name__}, not Parlour")

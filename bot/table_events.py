@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from services.tables import TableStatus, TimeoutReport
-from storage.tables import Closed
+from services.tables import Closed, TableStatus, TimeoutReport
 
 
 class DispatchingListener:

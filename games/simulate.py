@@ -31,7 +31,7 @@ Factory = Callable[[list[str], dict[str, int], int], Engine]
 STARTING_STACK = 1_000
 
 
-def _factories() -> dict[str, Factory]:
+def factories() -> dict[str, Factory]:
     """The games the simulator knows; each engine adds itself here."""
     return {
         "palace": lambda ids, stacks, seed: PalacePoker.new(
@@ -53,7 +53,7 @@ def simulate(
     game_name: str, players: int, deals: int, seed: int
 ) -> tuple[dict[str, object], list[str]]:
     """Play ``deals`` deals of ``game_name``; the JSON line's dict and each error's text."""
-    factory = _factories()[game_name]
+    factory = factories()[game_name]
     rng = random.Random(seed)
     ids = [str(1000 + i) for i in range(players)]
     stats = PlayStats()
@@ -92,7 +92,7 @@ def simulate(
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, run the simulation, print one JSON line."""
-    known = _factories()
+    known = factories()
     parser = argparse.ArgumentParser(prog="python -m games.simulate", description=__doc__)
     parser.add_argument("game", choices=sorted(known) or None, nargs=None if known else "?")
     parser.add_argument("--players", type=int, default=4)

@@ -33,6 +33,8 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   (balance -> stack; seats the player), ``cash_out`` (stack -> balance, between deals;
   ``leave=True`` unseats), ``set_seated``, ``set_message``, ``set_deadline``, ``idle``,
   ``save_action`` and ``close`` (below); values ``Table``, ``Seat``, ``Closed``.
+- ``booking``: ``book(db, Booking)`` -> ``Booked`` (``table``, ``applied``): one table step
+  in one transaction (below); ``DealResult`` is the finished deal it records.
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
@@ -46,35 +48,24 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   its ledger rows), ``backup(db, dest)`` / ``backup_file``. CLI: ``python -m storage audit
   DB`` (one JSON line, exit 1 on a mismatch), ``python -m storage backup DB DEST``.
 
-Booking a table action (after ``engine.act`` accepted it; ``before`` = stacks, pot and kitty
-before the action)::
+Booking a table step (after ``engine.act`` accepted it; ``before`` = stacks, pot and kitty
+before the step): the snapshot, the chips, and when the deal is over its result and the
+cash-out of the players who left, in one transaction::
 
-    async with db.transaction() as tx:
-        await tables.save_action(
-            tx, table.id, ref=f"table:{table.id}:deal:{n}:action:{k}",
-            snapshot=game.snapshot(), deal_number=game.deal_number, action_counter=k,
-            stack_deltas={p: game.stacks[p] - before[p] for p in before if p != HOUSE},
-            pot=game.pot, kitty=kitty, house_delta=house_gain_in_this_action,
-            deadline=next_deadline, deal_over=game.is_over,
-            reason=Reason.SETTLEMENT if game.is_over else Reason.ACTION)
-        if game.is_over:
-            await stats.record_result(tx, guild_id=..., table_id=table.id, game="pontoon",
-                                      deal_number=n, pot=..., settlement=game.settlement(), ...)
+    booked = await storage.book(db, Booking(
+        table_id=table.id, ref=f"table:{table.id}:deal:{n}:action:{k}",
+        snapshot=game.snapshot(), deal_number=game.deal_number, action_counter=k,
+        stack_deltas={p: game.stacks[p] - before[p] for p in before if p != HOUSE},
+        pot=game.pot, kitty=kitty, house_delta=house_gain_in_this_action,
+        deadline=next_deadline, deal_over=game.is_over,
+        result=DealResult(guild_id=..., game="pontoon", pot=..., settlement=...,
+                          players=...) if game.is_over else None,
+        pay_out_ref=f"table:{table.id}:deal:{n}:out" if game.is_over else None))
 
-The hot path in one hop: ``save_action``, ``record_result``, ``get``, ``cash_out`` (and the
-ledger helpers under them) are synchronous functions on the database thread, named
-``*_sync`` and taking a ``storage.db.Tx``; the async names above are their one-hop async
-forms. ``db.run_in_transaction(fn)`` runs ``fn(tx)`` between BEGIN IMMEDIATE and COMMIT (or
-ROLLBACK when it raises) in a single round trip to aiosqlite's thread; bookings that arrive
-while the database is busy share one transaction and one COMMIT (each in its own savepoint, so
-a refused one undoes only itself). That is how the table service books an action::
-
-    def booking(tx: Tx) -> None:
-        tables.save_action_sync(tx, table.id, ref=..., snapshot=..., ...)
-        if game.is_over:
-            stats.record_result_sync(tx, guild_id=..., table_id=table.id, ...)
-
-    await db.run_in_transaction(booking)   # fn must touch nothing but SQLite
+Every name above is an async operation on plain values; that is the API a second backend
+implements. How SQLite runs them fast is private to this package (``storage._thread``: the
+synchronous ``_*_sync`` forms run in one hop on aiosqlite's thread, and ``book``'s steps that
+arrive while the database is busy share one group commit, each in its own savepoint).
 
 ``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
 a counter not above the stored one, and a stack going below zero. Contributions to the deal
@@ -86,8 +77,9 @@ what is left in pot and kitty to ``remainder_to`` (else split in seat order), pa
 to its balance. The house bank is never a seat: its gains are removals, its losses mints.
 """
 
-from storage import accounts, audit, claims, ledger, settings, stats, tables
-from storage.db import Conn, Database, Tx
+from storage import accounts, audit, booking, claims, ledger, settings, stats, tables
+from storage.booking import Booked, Booking, DealResult, book
+from storage.db import Conn, Database
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -103,10 +95,13 @@ from storage.stats import Board
 
 __all__ = [
     "Board",
+    "Booked",
+    "Booking",
     "ChannelBusy",
     "ChipsNotConserved",
     "Conn",
     "Database",
+    "DealResult",
     "GuildSettings",
     "InsufficientChips",
     "Reason",
@@ -114,9 +109,10 @@ __all__ = [
     "StaleAction",
     "StorageError",
     "TableNotFound",
-    "Tx",
     "accounts",
     "audit",
+    "book",
+    "booking",
     "claims",
     "ledger",
     "settings",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from storage.db import Tx, in_one_hop
+from storage._thread import Tx, in_one_hop
 from storage.errors import TableNotFound
 
 HOUSE = "house"

@@ -4,9 +4,9 @@ aiosqlite neither commits for us nor isolates coroutines from each other: every 
 the one connection, so a read issued while another coroutine is half-way through a transaction
 would see its uncommitted rows. Hence every access goes through :meth:`Database.transaction`
 (writes, ``BEGIN IMMEDIATE`` so the write lock is taken up front), :meth:`Database.read`
-(reads) or :meth:`Database.run_in_transaction` (a write transaction as one synchronous
-function on the database thread: one thread hop in all, for the hot path), all under one
-``asyncio.Lock``.
+(reads) or ``Database._run_in_transaction`` (private to ``storage``: a write transaction as one
+synchronous function on the database thread, one thread hop in all, for ``storage.book``), all
+under one ``asyncio.Lock``.
 
 Bookings that arrive while the database is busy are committed together (group commit): a
 thread hop and a COMMIT cost more than a whole booking's statements, so the bookings of many
@@ -20,20 +20,21 @@ import asyncio
 import contextlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 import aiosqlite
+
+from storage._thread import Outcome, Tx, on_thread, transact
 
 Conn = aiosqlite.Connection
 """A connection inside :meth:`Database.transaction` or :meth:`Database.read`."""
 
 T = TypeVar("T")
-P = ParamSpec("P")
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -172,7 +173,7 @@ class Database:
                 raise
             await self._conn.execute("COMMIT")
 
-    async def run_in_transaction(self, fn: Callable[[Tx], T]) -> T:
+    async def _run_in_transaction(self, fn: Callable[[Tx], T]) -> T:
         """Run ``fn`` as a write transaction on the database thread and return its result once
         it is committed; when ``fn`` raises, what it wrote is undone and the error is raised
         here. The hot path: one thread hop, not one per statement. ``fn`` is synchronous and
@@ -194,7 +195,7 @@ class Database:
             # Nobody to wait for or to batch with: straight to the thread, without the
             # committer task and its extra loop turns (about 0.1 ms a booking here).
             async with self._lock:
-                [(_, result)] = await on_thread(self._conn, lambda tx: _transact(tx, [fn]))
+                [(_, result)] = await on_thread(self._conn, lambda tx: transact(tx, [fn]))
                 return cast(T, result)
         booking: _Booking[T] = _Booking(fn, asyncio.get_running_loop().create_future())
         self._queued.append(booking)
@@ -222,7 +223,7 @@ class Database:
         """Run ``batch`` in one transaction, in one hop; every booking's future is settled
         when the hop ends, even if the committing task is cancelled meanwhile."""
         fns = [b.fn for b in batch]
-        hop = asyncio.ensure_future(on_thread(self._conn, lambda tx: _transact(tx, fns)))
+        hop = asyncio.ensure_future(on_thread(self._conn, lambda tx: transact(tx, fns)))
         hop.add_done_callback(lambda done: _settle(batch, done))
         await asyncio.wait([hop])
 
@@ -262,7 +263,7 @@ class _Booking(Generic[T]):
     future: asyncio.Future[T]
 
 
-def _settle(batch: Sequence[_Booking[Any]], hop: asyncio.Future[list[_Outcome]]) -> None:
+def _settle(batch: Sequence[_Booking[Any]], hop: asyncio.Future[list[Outcome]]) -> None:
     """Hand every booking of a finished batch its result or its error."""
     lost = None if hop.cancelled() else hop.exception()
     outcomes = None if hop.cancelled() or lost else hop.result()
@@ -279,125 +280,6 @@ def _settle(batch: Sequence[_Booking[Any]], hop: asyncio.Future[list[_Outcome]])
             booking.future.set_exception(lost)
         else:
             booking.future.cancel()
-
-
-class Tx:
-    """The connection as synchronous code on aiosqlite's thread sees it, inside a transaction
-    (:meth:`Database.run_in_transaction`, or one step of :meth:`Database.transaction` through
-    :func:`on_thread`). No BEGIN/COMMIT here: the transaction's owner issues them."""
-
-    __slots__ = ("_raw",)
-
-    def __init__(self, raw: sqlite3.Connection) -> None:
-        self._raw = raw
-
-    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
-        return self._raw.execute(sql, params)
-
-    @property
-    def in_transaction(self) -> bool:
-        """False once SQLite has ended the transaction on its own (full disk, I/O error)."""
-        return self._raw.in_transaction
-
-    def executemany(self, sql: str, params: list[tuple[Any, ...]]) -> sqlite3.Cursor:
-        return self._raw.executemany(sql, params)
-
-    def scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        """The first column of the first row (``None`` when there is no row)."""
-        row = self._raw.execute(sql, params).fetchone()
-        return None if row is None else row[0]
-
-    def one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
-        """The first row, or ``None``."""
-        row: sqlite3.Row | None = self._raw.execute(sql, params).fetchone()
-        return row
-
-    def all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        """Every row."""
-        return self._raw.execute(sql, params).fetchall()
-
-    def changes(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        """Run one write statement and return how many rows it changed."""
-        return int(self._raw.execute(sql, params).rowcount)
-
-    @contextlib.contextmanager
-    def atomic(self) -> Iterator[None]:
-        """A savepoint: an operation of several statements applies whole or not at all, even
-        when its caller catches the error and goes on to commit the transaction."""
-        self._raw.execute("SAVEPOINT op")
-        try:
-            yield
-        except BaseException:
-            self._raw.execute("ROLLBACK TO op")
-            self._raw.execute("RELEASE op")
-            raise
-        self._raw.execute("RELEASE op")
-
-
-_Outcome = tuple[bool, Any]
-"""``(True, result)`` or ``(False, the exception raised)``."""
-
-
-def _transact(tx: Tx, fns: Sequence[Callable[[Tx], Any]]) -> list[_Outcome]:
-    """BEGIN IMMEDIATE, each of ``fns``, COMMIT (on the db thread). A lone function that
-    raises rolls the transaction back and the error is raised; in a batch each runs in a
-    savepoint, so one that raises undoes only itself."""
-    tx.execute("BEGIN IMMEDIATE")
-    try:
-        if len(fns) == 1:
-            outcomes: list[_Outcome] = [(True, fns[0](tx))]
-        else:
-            outcomes = [_in_savepoint(tx, fn) for fn in fns]
-        tx.execute("COMMIT")
-    except BaseException:
-        if tx.in_transaction:
-            tx.execute("ROLLBACK")
-        raise
-    return outcomes
-
-
-def _in_savepoint(tx: Tx, fn: Callable[[Tx], Any]) -> _Outcome:
-    tx.execute("SAVEPOINT booking")
-    try:
-        result = fn(tx)
-    except Exception as error:
-        if not tx.in_transaction:  # SQLite rolled everything back: the whole batch is lost
-            raise
-        tx.execute("ROLLBACK TO booking")
-        tx.execute("RELEASE booking")
-        return False, error
-    tx.execute("RELEASE booking")
-    return True, result
-
-
-def on_thread(conn: Conn, fn: Callable[[Tx], T]) -> Awaitable[T]:
-    """Run ``fn(tx)`` on aiosqlite's own thread, in one hop, and await its result.
-
-    The one place that leans on aiosqlite's internals, on purpose: aiosqlite has no public
-    "run this callable on your thread" call, and a thread hop (~50-100 us with the loop
-    busy) costs more than a statement, so a booking of a dozen statements through the public
-    API spends most of its time hopping. ``Connection._execute(fn, *args)`` (queue ``fn`` on
-    the connection's worker thread, return its result) is what every public method uses and
-    has not changed over the versions pinned in pyproject.toml; ``Connection._conn`` is the
-    ``sqlite3.Connection`` it owns, used only on that thread. tests/storage/test_db.py checks
-    both, so an aiosqlite upgrade that moves them fails there, loudly, not in production.
-    """
-    hop: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
-    return hop(lambda: fn(Tx(conn._conn)))
-
-
-def in_one_hop(fn: Callable[Concatenate[Tx, P], T]) -> Callable[Concatenate[Conn, P], Awaitable[T]]:
-    """The async form of a synchronous operation, for callers inside :meth:`Database.transaction`
-    or :meth:`Database.read`: the whole operation runs on the database thread in one hop.
-    One implementation, two doors: sync inside :meth:`Database.run_in_transaction`, async
-    elsewhere."""
-
-    async def run(conn: Conn, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        return await on_thread(conn, lambda tx: fn(tx, *args, **kwargs))
-
-    run.__name__, run.__qualname__, run.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
-    run.__module__ = fn.__module__
-    return run
 
 
 # One thread hop each: aiosqlite runs every call on its worker thread, and a hop (~50-100 us)

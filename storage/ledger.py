@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from storage.db import Conn, Tx, fetch_all, in_one_hop
+from storage._thread import Tx, in_one_hop
+from storage.db import Conn, fetch_all
 from storage.errors import InsufficientChips
 
 
@@ -84,7 +85,7 @@ def params(e: Entry) -> tuple[object, ...]:
     )
 
 
-def applied_sync(tx: Tx, ref: str) -> bool:
+def _applied_sync(tx: Tx, ref: str) -> bool:
     """Whether a booking keyed ``ref`` was already written (then it must not apply again).
 
     Operations check this first, then make their guarded updates, then write their rows, so a
@@ -93,13 +94,13 @@ def applied_sync(tx: Tx, ref: str) -> bool:
     return tx.scalar("SELECT 1 FROM ledger WHERE ref = ?", (ref,)) is not None
 
 
-def write_sync(tx: Tx, entries: Sequence[Entry]) -> None:
+def _write_sync(tx: Tx, entries: Sequence[Entry]) -> None:
     """Write rows whose refs derive from a ref already claimed (a clash is a bug: it raises)."""
     if entries:
         tx.executemany(INSERT, [params(e) for e in entries])
 
 
-def change_balance_sync(tx: Tx, guild_id: int, user_id: int, delta: int) -> None:
+def _change_balance_sync(tx: Tx, guild_id: int, user_id: int, delta: int) -> None:
     """Add ``delta`` to an existing account; a debit needs the chips (``InsufficientChips``)."""
     if delta >= 0:
         sql = "UPDATE accounts SET balance = balance + ? WHERE guild_id = ? AND user_id = ?"
@@ -115,9 +116,9 @@ def change_balance_sync(tx: Tx, guild_id: int, user_id: int, delta: int) -> None
 
 
 # The async forms (inside ``db.transaction()``): one hop each.
-applied = in_one_hop(applied_sync)
-write = in_one_hop(write_sync)
-change_balance = in_one_hop(change_balance_sync)
+applied = in_one_hop(_applied_sync)
+write = in_one_hop(_write_sync)
+change_balance = in_one_hop(_change_balance_sync)
 
 
 async def history(conn: Conn, guild_id: int, user_id: int, limit: int = 20) -> list[Entry]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from storage.db import Conn, Tx, fetch_all, fetch_one, in_one_hop, scalar
+from storage._thread import Tx, in_one_hop
+from storage.db import Conn, fetch_all, fetch_one, scalar
 
 ALL_GAMES = "*"
 
@@ -59,7 +60,7 @@ class Stats:
     biggest_pot: int
 
 
-def record_result_sync(
+def _record_result_sync(
     tx: Tx,
     *,
     guild_id: int,
@@ -77,7 +78,7 @@ def record_result_sync(
     """Record a finished deal and update the players' stats; ``False`` (and nothing written)
     when this table's deal was already recorded. ``winners`` defaults to the players whose
     settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
-    "biggest pot won" compares. Synchronous, for ``db.run_in_transaction`` (the booking that
+    "biggest pot won" compares. Synchronous, for ``storage.book`` (the booking that
     ends a deal); :func:`record_result` is its async form."""
     if game == ALL_GAMES:
         raise ValueError("'*' is reserved for the all-games totals")
@@ -133,8 +134,8 @@ _PLAYED = (
 )
 
 
-record_result = in_one_hop(record_result_sync)
-"""The async form of :func:`record_result_sync`, inside ``db.transaction()``: one hop."""
+record_result = in_one_hop(_record_result_sync)
+"""The async form of :func:`_record_result_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def get_stats(conn: Conn, guild_id: int, user_id: int) -> dict[str, Stats]:

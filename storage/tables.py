@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
+from operator import itemgetter
 from typing import Any
 
 from storage import accounts
@@ -33,8 +34,10 @@ from storage._records import (
     seats_of,
     seats_of_sync,
     to_table,
+    when,
 )
-from storage.db import Conn, Tx, atomic, fetch_all, fetch_one, in_one_hop, scalar
+from storage._thread import Tx, in_one_hop
+from storage.db import Conn, atomic, fetch_all, fetch_one, scalar
 from storage.errors import (
     ChannelBusy,
     ChipsNotConserved,
@@ -46,12 +49,12 @@ from storage.errors import (
 from storage.ledger import (
     Entry,
     Reason,
+    _applied_sync,
+    _change_balance_sync,
+    _write_sync,
     applied,
-    applied_sync,
     change_balance,
-    change_balance_sync,
     write,
-    write_sync,
 )
 
 __all__ = [
@@ -61,22 +64,17 @@ __all__ = [
     "Table",
     "buy_in",
     "cash_out",
-    "cash_out_sync",
     "close",
     "get",
-    "get_sync",
     "idle",
     "in_channel",
     "load_open",
     "open_table",
     "save_action",
-    "save_action_sync",
     "set_away",
-    "set_away_sync",
     "set_deadline",
     "set_message",
     "set_seated",
-    "set_seated_sync",
 ]
 
 
@@ -105,7 +103,7 @@ async def open_table(
     return int(new_id)
 
 
-def get_sync(tx: Tx, table_id: int) -> Table | None:
+def _get_sync(tx: Tx, table_id: int) -> Table | None:
     """The table with its seats, open or closed."""
     row = tx.one("SELECT * FROM tables WHERE id = ?", (table_id,))
     if row is None:
@@ -113,7 +111,7 @@ def get_sync(tx: Tx, table_id: int) -> Table | None:
     return to_table(row, seats_of_sync(tx, table_id))
 
 
-get = in_one_hop(get_sync)
+get = in_one_hop(_get_sync)
 
 
 async def in_channel(conn: Conn, channel_id: int) -> Table | None:
@@ -142,17 +140,17 @@ async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> 
     await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (iso(deadline), table_id))
 
 
-def set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
+def _set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:
     """Sit a player out of (or back into) the next deals; their stack stays on the table."""
     sql = "UPDATE seats SET seated = ? WHERE table_id = ? AND user_id = ?"
     if tx.changes(sql, (int(seated), table_id, user_id)) != 1:
         raise SeatNotFound(f"user {user_id} has no seat at table {table_id}")
 
 
-set_seated = in_one_hop(set_seated_sync)
+set_seated = in_one_hop(_set_seated_sync)
 
 
-def set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
+def _set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     """Mark exactly the seats of ``away`` (engine player ids) away, and every other seat of
     the table not away: the table service's away set, kept so that it survives a restart."""
     tx.execute(
@@ -161,7 +159,7 @@ def set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     )
 
 
-set_away = in_one_hop(set_away_sync)
+set_away = in_one_hop(_set_away_sync)
 
 
 async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: str) -> bool:
@@ -197,7 +195,7 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
     return True
 
 
-def cash_out_sync(
+def _cash_out_sync(
     tx: Tx,
     table_id: int,
     user_id: int,
@@ -210,7 +208,7 @@ def cash_out_sync(
     return how many moved (0 when ``ref`` was already applied). ``leave`` also unseats the
     player. Only between deals: during a deal the engine holds the stack."""
     with tx.atomic():
-        if applied_sync(tx, ref):
+        if _applied_sync(tx, ref):
             return 0
         guild_id = open_row_sync(tx, table_id)["guild_id"]
         stack = tx.scalar(
@@ -233,17 +231,17 @@ def cash_out_sync(
                 raise InsufficientChips(
                     guild_id=guild_id, user_id=user_id, needed=take, where="stack"
                 )
-            change_balance_sync(tx, guild_id, user_id, take)
+            _change_balance_sync(tx, guild_id, user_id, take)
         if leave:
-            set_seated_sync(tx, table_id, user_id, False)
+            _set_seated_sync(tx, table_id, user_id, False)
         entry = Entry(
             ref, Reason.CASH_OUT, guild_id, user_id, table_id, balance_delta=take, stack_delta=-take
         )
-        write_sync(tx, [entry])
+        _write_sync(tx, [entry])
     return take
 
 
-cash_out = in_one_hop(cash_out_sync)
+cash_out = in_one_hop(_cash_out_sync)
 
 
 # How a seat's contribution moves with its stack delta: within a deal it goes the other way;
@@ -265,11 +263,11 @@ _MOVE_DEAL_OVER = (
 _UPDATE_TABLE = (
     "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
     "pot = ?, kitty = ?, deal_open = ?, deal_pot0 = ?, deal_kitty0 = ?, deal_house = ?, "
-    "last_action_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?"
+    "last_action_at = ? WHERE id = ?"
 )
 
 
-def save_action_sync(
+def _save_action_sync(
     tx: Tx,
     table_id: int,
     *,
@@ -298,10 +296,36 @@ def save_action_sync(
     ``False`` and changes nothing. A stack that would go negative raises ``InsufficientChips``.
 
     Every check runs on one read made under the write lock, before anything is written, so a
-    refused action writes nothing (no savepoint needed). The hot path: synchronous, on the
-    database thread, so inside ``db.run_in_transaction`` a whole booking (BEGIN, this,
-    ``stats.record_result_sync``, COMMIT) is one hop; :func:`save_action` is its async form.
+    refused action writes nothing (no savepoint needed). Synchronous, on the database thread
+    (``storage.book`` runs it in one hop); :func:`save_action` is its async form.
     """
+    booked = _step_sync(
+        tx, table_id, ref=ref, snapshot=snapshot, deal_number=deal_number,
+        action_counter=action_counter, stack_deltas=stack_deltas, pot=pot, kitty=kitty,
+        house_delta=house_delta, deadline=deadline, deal_over=deal_over, reason=reason,
+    )  # fmt: skip
+    return booked is not None
+
+
+def _step_sync(
+    tx: Tx,
+    table_id: int,
+    *,
+    ref: str,
+    snapshot: str,
+    deal_number: int,
+    action_counter: int,
+    stack_deltas: Mapping[str, int],
+    pot: int,
+    kitty: int = 0,
+    house_delta: int = 0,
+    deadline: datetime | None = None,
+    deal_over: bool = False,
+    reason: Reason = Reason.ACTION,
+) -> Table | None:
+    """:func:`_save_action_sync`, returning the table as it now is (``None``: ``ref`` was
+    already booked), built from the one read the checks made and the changes written, so
+    ``storage.book`` needs no second read of the table it just wrote."""
     deltas = {p: d for p, d in stack_deltas.items() if d}
     if HOUSE in deltas:
         raise ValueError("pass the house bank's change as house_delta, not as a stack")
@@ -309,12 +333,13 @@ def save_action_sync(
         raise ValueError("pot and kitty cannot be negative")
     row = tx.one(
         "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
-        "(SELECT json_group_object(user_id, stack) FROM seats WHERE table_id = t.id) AS st "
+        "(SELECT json_group_array(json_array(user_id, seat_no, stack, contributed, seated, "
+        "away)) FROM seats WHERE table_id = t.id) AS st "
         "FROM tables t WHERE t.id = ?",
         (ref, table_id),
     )
     if row is not None and row["done"]:
-        return False
+        return None
     if row is None or row["status"] != "open":
         raise TableNotFound(f"table {table_id} is not open")
     if action_counter <= row["action_counter"] or deal_number < row["deal_number"]:
@@ -329,7 +354,8 @@ def save_action_sync(
             f"kitty {kitty_delta:+}, house {house_delta:+} do not sum to 0"
         )
     guild_id = row["guild_id"]
-    before: dict[str, int] = json.loads(row["st"] or "{}")
+    seats = sorted(json.loads(row["st"]), key=itemgetter(1))  # (user, seat no, stack, ...)
+    before = {str(seat[0]): seat[2] for seat in seats}
     for p, d in deltas.items():
         if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
@@ -359,6 +385,9 @@ def save_action_sync(
         entries.append(
             Entry(house_ref, Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta)
         )
+    now = datetime.now(UTC)
+    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
+    stamp = now.isoformat(timespec="milliseconds").removesuffix("+00:00") + "Z"
     table_update = (
         snapshot,
         deal_number,
@@ -370,19 +399,45 @@ def save_action_sync(
         pot0,
         kitty0,
         house,
+        stamp,
         table_id,
     )
     # Checked above: a failure here is a bug, and raising rolls the transaction back.
     moved = tx.executemany(sql, params)
     tx.execute(_UPDATE_TABLE, table_update)
-    write_sync(tx, entries)
+    _write_sync(tx, entries)
     if moved.rowcount != len(params):
         raise RuntimeError(f"table {table_id}: a checked stack change did not apply")
-    return True
+    # The table as the statements above left it, without reading it again: each seat's
+    # contribution moves as the statement used moves it (within a deal only the movers').
+    after = []
+    for user, seat_no, stack, contributed, seated, away in seats:
+        d = deltas.get(str(user), 0)
+        c = 0 if deal_over else -d if new_deal else contributed - d
+        after.append(Seat(user, seat_no, stack + d, c, bool(seated), bool(away)))
+    return Table(
+        id=table_id,
+        guild_id=guild_id,
+        channel_id=row["channel_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        host_id=row["host_id"],
+        message_id=row["message_id"],
+        status="open",
+        snapshot=snapshot,
+        deal_number=deal_number,
+        deal_open=not deal_over,
+        action_counter=action_counter,
+        deadline=when(iso(deadline)),
+        pot=pot,
+        kitty=kitty,
+        last_action_at=now,
+        seats=tuple(after),
+    )
 
 
-save_action = in_one_hop(save_action_sync)
-"""The async form of :func:`save_action_sync`, inside ``db.transaction()``: one hop."""
+save_action = in_one_hop(_save_action_sync)
+"""The async form of :func:`_save_action_sync`, inside ``db.transaction()``: one hop."""
 
 
 async def idle(conn: Conn, older_than: datetime) -> list[int]:

@@ -48,15 +48,19 @@ from bot.table._cog import TableCog
 from bot.table._components import (
     TableButton,
     TableSelect,
+    hand_view,
     run_action,
     show_hand,
+    table_view,
 )
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
-from bot.table._ids import Key, Lobby
+from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
 from bot.table._ui import EmbedField, GameUI, card, cards, mention, with_mentions
 
 __all__ = [
+    "BUTTON",
+    "SELECT",
     "Desk",
     "EmbedField",
     "GameUI",
@@ -67,11 +71,15 @@ __all__ = [
     "TableSelect",
     "card",
     "cards",
+    "decode_choice",
     "desk_of",
+    "encode_choice",
+    "hand_view",
     "mention",
     "refusals",
     "run_action",
     "show_hand",
+    "table_view",
     "where",
     "with_mentions",
 ]

@@ -24,8 +24,14 @@ from bot.render import COLOUR, chips
 from bot.table._context import refusals
 from bot.table._ui import GameUI, mention
 from games.events import Event
-from services.tables import ActionResult, TableError, TableService, TableStatus, TimeoutReport
-from storage.tables import Closed
+from services.tables import (
+    ActionResult,
+    Closed,
+    TableError,
+    TableService,
+    TableStatus,
+    TimeoutReport,
+)
 
 log = logging.getLogger(__name__)
 

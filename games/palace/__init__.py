@@ -52,7 +52,8 @@ from games.palace._game import PalacePoker
 from games.palace._hands import PalaceHand, hand_of
 from games.palace._options import Betting, PalaceOptions
 from games.palace._refusals import PalaceRefusal
-from games.palace._state import Phase, Status
+from games.palace._showdown import all_cards_of, battle_hand
+from games.palace._state import PalaceState, Phase, Status
 from games.palace._views import BattleView, PalaceView, SeatView
 
 __all__ = [
@@ -91,6 +92,7 @@ __all__ = [
     "PalaceRefusal",
     "PalaceRevealed",
     "PalaceShown",
+    "PalaceState",
     "PalaceView",
     "Phase",
     "Raise",
@@ -103,5 +105,7 @@ __all__ = [
     "Stay",
     "Stayed",
     "Turn",
+    "all_cards_of",
+    "battle_hand",
     "hand_of",
 ]

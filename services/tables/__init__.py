@@ -4,6 +4,8 @@ The bot builds one :class:`TableService` over the storage ``Database`` with its
 :class:`TableListener`, awaits ``service.startup()`` (recovery) and, at shutdown,
 ``service.shutdown()``. Every cog calls the same methods, addressed by
 ``(guild, channel)``; every refusal is a :class:`TableError` whose ``str()`` is for the player.
+:class:`Closed` (storage's record of what a close refunded and paid out) is re-exported here,
+so the bot needs no ``storage`` import to read it.
 """
 
 from services.tables.errors import (
@@ -30,6 +32,7 @@ from services.tables.model import ActionResult, Expected, SeatStatus, TableStatu
 from services.tables.registry import GAMES, Game
 from services.tables.service import TableService
 from services.tables.timers import Clock, ManualClock, SystemClock
+from storage.tables import Closed
 
 __all__ = [
     "GAMES",
@@ -38,6 +41,7 @@ __all__ = [
     "AmountOutOfBounds",
     "BadOptions",
     "Clock",
+    "Closed",
     "Expected",
     "Game",
     "IllegalMove",

@@ -1,4 +1,4 @@
-"""Turning engine chip changes into one ``tables.save_action`` booking.
+"""Turning engine chip changes into one ``storage.book`` step.
 
 The engine holds the chips during a deal; the service reads them before and after a step (a
 player's action with whatever plays itself after it, or a new deal) and books the difference.
@@ -6,18 +6,15 @@ player's action with whatever plays itself after it, or a new deal) and books th
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import storage
 from games.engine import HOUSE, KITTY, Engine
 from games.events import Event
-from services.tables._checks import reload_sync
 from services.tables.model import LiveTable
 from services.tables.registry import kitty, owed_outside
-from storage import Database, Reason, stats, tables
-from storage.db import Tx
+from storage import Booking, Database, DealResult
 from storage.tables import Table
 
 MAX_AUTO_ACTIONS = 10_000
@@ -71,63 +68,44 @@ def play_absent(live: LiveTable, engine: Engine) -> list[Event]:
 async def book(
     db: Database, live: LiveTable, engine: Engine, before: Chips, deadline: datetime | None
 ) -> dict[str, int] | None:
-    """Book everything since ``before`` in one transaction, one hop to the database thread:
-    the snapshot and chips, and when the deal is over its result and the cash-out of players
-    who left during it."""
+    """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
+    and when the deal is over its result and the cash-out of players who left during it."""
     after = Chips.of(engine)
     live.peak_pot = max(live.peak_pot, engine.pot)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
-    # Everything engine-side is read here, on the event loop: the transaction below runs on
-    # the database thread and touches nothing but SQLite.
-    snapshot, deltas = engine.snapshot(), after.deltas(before)
-    result = _result(live, engine, settlement) if settlement is not None else None
     away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
     away_changed = away != {s.pid for s in live.row.seats if s.away}
-
-    def transaction(tx: Tx) -> Table:
-        tables.save_action_sync(
-            tx,
-            live.id,
-            ref=f"table:{live.id}:deal:{deal}:action:{counter}",
-            snapshot=snapshot,
-            deal_number=deal,
-            action_counter=counter,
-            deadline=deadline,
-            stack_deltas=deltas,
-            pot=after.pot,
-            kitty=after.kitty,
-            house_delta=after.house - before.house,
-            deal_over=over,
-            reason=Reason.SETTLEMENT if over else Reason.ACTION,
-        )
-        if away_changed:
-            tables.set_away_sync(tx, live.id, away)
-        if result is not None:
-            result(tx)
-            for s in reload_sync(tx, live.id).seats:  # players who left are paid out now
-                if not s.seated and s.stack > 0:
-                    ref = f"table:{live.id}:deal:{deal}:out:{s.pid}"
-                    tables.cash_out_sync(tx, live.id, s.user_id, ref=ref)
-        return reload_sync(tx, live.id)
-
-    live.row = await db.run_in_transaction(transaction)  # only once it has committed
+    step = Booking(
+        table_id=live.id,
+        ref=f"table:{live.id}:deal:{deal}:action:{counter}",
+        snapshot=engine.snapshot(),
+        deal_number=deal,
+        action_counter=counter,
+        deadline=deadline,
+        stack_deltas=after.deltas(before),
+        pot=after.pot,
+        kitty=after.kitty,
+        house_delta=after.house - before.house,
+        deal_over=over,
+        away=away if away_changed else None,
+        result=_result(live, engine, settlement) if settlement is not None else None,
+        pay_out_ref=f"table:{live.id}:deal:{deal}:out" if settlement is not None else None,
+    )
+    live.row = (await storage.book(db, step)).table  # only once it has committed
     if settlement is not None:
         live.away &= {s.pid for s in live.row.seats if s.seated}
     return settlement
 
 
-def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> Callable[[Tx], bool]:
-    """The recording of the deal that just ended, its arguments read from the engine now."""
+def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> DealResult:
+    """The record of the deal that just ended, read from the engine now."""
     info = live.game.record(engine)
     players = [p for p in settlement if p not in (HOUSE, KITTY)]
     won = sum(v for p, v in settlement.items() if v > 0 and p in players)
-    return functools.partial(
-        stats.record_result_sync,
+    return DealResult(
         guild_id=live.row.guild_id,
-        table_id=live.id,
         game=live.game.name,
-        deal_number=engine.deal_number,
         pot=max(live.peak_pot, won),
         settlement=settlement,
         players=players,

@@ -14,9 +14,8 @@ from games.errors import IllegalAction
 from services.tables import errors as e
 from services.tables.model import LiveTable, TableConfig
 from services.tables.registry import Game
+from storage import Conn, tables
 from storage import errors as se
-from storage import tables
-from storage.db import Tx, in_one_hop
 from storage.tables import Table
 
 
@@ -50,16 +49,12 @@ def new_ref(table_id: int, what: str) -> str:
     return f"table:{table_id}:{what}:{secrets.token_hex(8)}"
 
 
-def reload_sync(tx: Tx, table_id: int) -> Table:
-    """The stored table (``NoTable`` when it is gone), inside ``db.run_in_transaction``."""
-    row = tables.get_sync(tx, table_id)
+async def reload(conn: Conn, table_id: int) -> Table:
+    """The stored table (``NoTable`` when it is gone), inside ``db.transaction()``."""
+    row = await tables.get(conn, table_id)
     if row is None:
         raise e.NoTable()
     return row
-
-
-reload = in_one_hop(reload_sync)
-"""The async form of :func:`reload_sync`, inside ``db.transaction()``."""
 
 
 def table_config(

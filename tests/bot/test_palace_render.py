@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.exts.palace import _refusal as words
-from bot.exts.palace import _render as r
-from bot.exts.palace._cog import cards_choices, parse_cards
-from bot.exts.palace._ui import PalaceUI
+from bot.exts.palace import PalaceUI, cards_choices, parse_cards
+from bot.exts.palace import refusal_words as words
+from bot.exts.palace import render as r
 from bot.refusal import Refusal
 from bot.text import Text, catalog
 from games.cards import FULL_DECK, Card

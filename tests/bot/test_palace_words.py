@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.exts.palace import _refusal as words
-from bot.exts.palace._ui import PalaceUI
-from bot.exts.palace._words import hand_name
+from bot.exts.palace import PalaceUI, hand_name
+from bot.exts.palace import refusal_words as words
 from bot.text import Text, catalog
 from bot.text.format import PlayerNames
 from games.cards import Card

@@ -6,9 +6,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.table import GameUI, Key, Lobby, with_mentions
-from bot.table._components import hand_view, table_view
-from bot.table._ids import BUTTON, SELECT, decode_choice, encode_choice
+from bot.table import (
+    BUTTON,
+    SELECT,
+    GameUI,
+    Key,
+    Lobby,
+    decode_choice,
+    encode_choice,
+    hand_view,
+    table_view,
+    with_mentions,
+)
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
 

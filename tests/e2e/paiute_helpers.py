@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from bot.exts.paiute import _render as render
+from bot.exts.paiute import render
 from games.actions import ChoiceField
 from games.cards import Card
 from games.paiute import Paiute, PaiuteOptions, PaiuteView

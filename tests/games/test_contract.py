@@ -8,18 +8,18 @@ import pytest
 
 from games.engine import Engine
 from games.random_play import PlayStats, play_deal
-from games.simulate import _factories
+from games.simulate import factories
 
 PLAYERS = ["11", "22", "33"]
 
 
-@pytest.fixture(params=sorted(_factories()))
+@pytest.fixture(params=sorted(factories()))
 def game(request: pytest.FixtureRequest) -> Engine:
-    return _factories()[request.param](PLAYERS, dict.fromkeys(PLAYERS, 500), 7)
+    return factories()[request.param](PLAYERS, dict.fromkeys(PLAYERS, 500), 7)
 
 
 def test_every_game_is_registered():
-    assert set(_factories()) == {"palace", "paiute", "pontoon"}
+    assert set(factories()) == {"palace", "paiute", "pontoon"}
 
 
 def test_opening_events_give_each_dealt_player_their_cards_privately(game: Engine):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -11,6 +13,8 @@ from storage import Database
 from storage.audit import Audit, audit
 
 GUILD = 1
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -25,3 +29,11 @@ async def checked(db: Database) -> Audit:
         result = await audit(conn)
     assert result.ok, result
     return result
+
+
+def on_thread(conn: Any, fn: Callable[[sqlite3.Connection], T]) -> Awaitable[T]:
+    """Run ``fn`` on aiosqlite's thread with its sqlite3 connection, outside any transaction,
+    through the aiosqlite internals storage's private fast path leans on (test_db checks them):
+    the tests of that path look at SQLite from where it runs."""
+    hop: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
+    return hop(lambda: fn(conn._conn))

@@ -16,9 +16,9 @@ import random
 import sys
 import uuid
 
-from storage import Database, InsufficientChips, Reason, accounts, stats, tables
+import storage
+from storage import Booking, Database, DealResult, InsufficientChips, accounts, tables
 from storage.claims import claim_daily
-from storage.db import Tx
 
 GUILD = 1
 USERS = list(range(1, 13))
@@ -54,20 +54,17 @@ async def step_table(db: Database, rng: random.Random, table: tables.Table) -> N
         winner = rng.choice(sorted(stacks))
         stacks[winner] += table.pot
 
-        # The table service's path: run_in_transaction, alone or in a group commit.
-        def settle(tx: Tx) -> None:
-            tables.save_action_sync(
-                tx, table.id, ref=ref, snapshot=snapshot(table, deal, counter, stacks, 0),
-                deal_number=deal, action_counter=counter,
-                stack_deltas={winner: table.pot}, pot=0, deal_over=True,
-                reason=Reason.SETTLEMENT,
-            )  # fmt: skip
-            stats.record_result_sync(
-                tx, guild_id=GUILD, table_id=table.id, game="palace", deal_number=deal,
-                pot=table.pot, settlement={}, players=sorted(stacks), winners=[winner],
-            )  # fmt: skip
-
-        await db.run_in_transaction(settle)
+        # The table service's path: storage.book, alone or in a group commit.
+        result = DealResult(
+            guild_id=GUILD, game="palace", pot=table.pot, settlement={},
+            players=sorted(stacks), winners=[winner],
+        )  # fmt: skip
+        settle = Booking(
+            table.id, ref=ref, snapshot=snapshot(table, deal, counter, stacks, 0),
+            deal_number=deal, action_counter=counter,
+            stack_deltas={winner: table.pot}, pot=0, deal_over=True, result=result,
+        )  # fmt: skip
+        await storage.book(db, settle)
         return
     if not table.deal_open:
         deal += 1

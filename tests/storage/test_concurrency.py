@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 
+import storage
 from storage import (
+    Booking,
     ChannelBusy,
     Database,
     InsufficientChips,
@@ -16,7 +17,7 @@ from storage import (
     tables,
 )
 from storage.claims import claim_daily
-from storage.db import Tx, scalar
+from storage.db import scalar
 
 from .conftest import GUILD, checked
 
@@ -100,7 +101,7 @@ async def test_concurrent_openers_of_one_channel_get_one_table(db: Database):
 
 
 async def test_200_concurrent_table_bookings_share_commits_and_lose_nothing(db: Database):
-    """The table service's path (run_in_transaction): bookings at four tables at once, most
+    """The table service's path (storage.book): bookings at four tables at once, most
     of them committed together, some refused (stack too short, a counter already passed),
     some repeated (a ref already booked). Each applies whole or not at all."""
     table_ids = []
@@ -111,17 +112,13 @@ async def test_200_concurrent_table_bookings_share_commits_and_lose_nothing(db: 
                 await tables.buy_in(tx, table_id, user, 100, ref=f"in:{table_id}:{user}")
             table_ids.append(table_id)
 
-    def bet(table_id: int, ref: str, k: int) -> Callable[[Tx], bool]:
-        """Action ``k``: 7 chips from player 1 or 2 (turn about) into the pot."""
-
-        def booking(tx: Tx) -> bool:
-            pot = int(tx.scalar("SELECT pot FROM tables WHERE id = ?", (table_id,)))
-            return tables.save_action_sync(
-                tx, table_id, ref=ref, snapshot=f'{{"k": {k}}}', deal_number=1,
-                action_counter=k, stack_deltas={str(2 - k % 2): -7}, pot=pot + 7,
-            )  # fmt: skip
-
-        return booking
+    def bet(table_id: int, ref: str, k: int) -> Booking:
+        """Action ``k``: 7 chips from player 1 or 2 (turn about) into the pot. Bookings run in
+        arrival order, so the pot before action ``k`` holds the 28 bets that fit (at most)."""
+        return Booking(
+            table_id, ref=ref, snapshot=f'{{"k": {k}}}', deal_number=1, action_counter=k,
+            stack_deltas={str(2 - k % 2): -7}, pot=7 * min(k, 29),
+        )  # fmt: skip
 
     async def book(i: int) -> str:
         table_id = table_ids[i % 4]
@@ -134,7 +131,7 @@ async def test_200_concurrent_table_bookings_share_commits_and_lose_nothing(db: 
         else:  # a new action with a counter the table has passed (a stale button)
             k, ref = 1, f"t:{table_id}:stale:{i}"
         try:
-            applied = await db.run_in_transaction(bet(table_id, ref, k))
+            applied = (await storage.book(db, bet(table_id, ref, k))).applied
         except InsufficientChips:
             return "short"
         except StaleAction:

@@ -7,14 +7,15 @@ import contextlib
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
 
 from storage import Database, accounts, stats
-from storage.db import CACHE_KIB, Tx, fetch_all, migrations, on_thread, scalar, split_statements
+from storage.db import CACHE_KIB, fetch_all, migrations, scalar, split_statements
 
-from .conftest import GUILD, checked
+from .conftest import GUILD, checked, on_thread
 
 
 async def test_migrations_from_empty_reach_the_last_version(tmp_path: Path):
@@ -105,7 +106,7 @@ def test_every_migration_stamps_its_own_version():
 
 
 def test_aiosqlite_still_has_the_internals_the_one_hop_adapter_uses():
-    """storage.db.on_thread relies on ``Connection._execute(fn)`` (a coroutine that runs ``fn``
+    """storage._thread.on_thread relies on ``Connection._execute(fn)`` (a coroutine that runs ``fn``
     on the connection's worker thread) and ``Connection._conn`` (its sqlite3 connection). If an
     aiosqlite upgrade changes either, this fails: re-verify the adapter, then the pin."""
     assert asyncio.iscoroutinefunction(aiosqlite.Connection._execute)
@@ -115,14 +116,14 @@ def test_aiosqlite_still_has_the_internals_the_one_hop_adapter_uses():
 async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(db: Database):
     seen: list[tuple[int, sqlite3.Connection]] = []
 
-    def probe(tx: Tx) -> int:
+    def probe(tx: Any) -> int:
         seen.append((threading.get_ident(), tx._raw))
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
         return int(tx.scalar("SELECT COUNT(*) FROM guild_settings"))
 
-    assert await db.run_in_transaction(probe) == 1
+    assert await db._run_in_transaction(probe) == 1
     async with db.read() as conn:
-        assert await on_thread(conn, lambda tx: (threading.get_ident(), tx._raw)) == seen[0]
+        assert await on_thread(conn, lambda raw: (threading.get_ident(), raw)) == seen[0]
         assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 1  # committed
     worker = db._conn._thread
     assert seen[0][0] == worker.ident != threading.get_ident()
@@ -130,50 +131,50 @@ async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(
 
 
 async def test_run_in_transaction_rolls_back_everything_when_fn_raises(db: Database):
-    def insert_then_fail(tx: Tx) -> None:
+    def insert_then_fail(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")  # duplicate key
 
     with pytest.raises(sqlite3.IntegrityError):
-        await db.run_in_transaction(insert_then_fail)
+        await db._run_in_transaction(insert_then_fail)
     async with db.read() as conn:
         assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 0
-        assert not await on_thread(conn, lambda tx: tx._raw.in_transaction)
+        assert not await on_thread(conn, lambda raw: raw.in_transaction)
 
 
 async def test_a_cancelled_run_in_transaction_still_ends_whole_and_the_lock_is_free(db: Database):
     running, release = threading.Event(), threading.Event()
 
-    def slow(tx: Tx) -> None:
+    def slow(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
         running.set()
         release.wait(10)
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)")
 
-    task = asyncio.create_task(db.run_in_transaction(slow))
+    task = asyncio.create_task(db._run_in_transaction(slow))
     await asyncio.to_thread(running.wait, 10)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     release.set()  # the function cannot be stopped half-way: it commits whole
-    rows = await db.run_in_transaction(
+    rows = await db._run_in_transaction(
         lambda tx: [r[0] for r in tx.all("SELECT guild_id FROM guild_settings ORDER BY 1")]
     )
     assert rows == [1, 2]
 
 
 async def test_a_sync_savepoint_undoes_only_its_own_operation(db: Database):
-    def failing_op(tx: Tx) -> None:
+    def failing_op(tx: Any) -> None:
         with tx.atomic():
             tx.execute("INSERT INTO guild_settings (guild_id) VALUES (2)")
             tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")  # duplicate key
 
-    def two_ops(tx: Tx) -> None:
+    def two_ops(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
         with pytest.raises(sqlite3.IntegrityError):
             failing_op(tx)
 
-    await db.run_in_transaction(two_ops)  # the caller caught the error and committed
+    await db._run_in_transaction(two_ops)  # the caller caught the error and committed
     async with db.read() as conn:
         rows = await fetch_all(conn, "SELECT guild_id FROM guild_settings")
     assert [r[0] for r in rows] == [1]

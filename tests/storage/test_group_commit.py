@@ -7,11 +7,14 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from storage import Database
-from storage.db import MAX_BATCH, Tx, on_thread, scalar
+from storage.db import MAX_BATCH, scalar
+
+from .conftest import on_thread
 
 
 @pytest.fixture
@@ -19,16 +22,16 @@ async def traced(db: Database) -> AsyncIterator[list[str]]:
     """Every statement the connection runs from now on, as SQLite's trace hook reports it."""
     statements: list[str] = []
     async with db.read() as conn:
-        await on_thread(conn, lambda tx: tx._raw.set_trace_callback(statements.append))
+        await on_thread(conn, lambda raw: raw.set_trace_callback(statements.append))
     yield statements
     async with db.read() as conn:
-        await on_thread(conn, lambda tx: tx._raw.set_trace_callback(None))
+        await on_thread(conn, lambda raw: raw.set_trace_callback(None))
 
 
-def insert(guild_id: int) -> Callable[[Tx], int]:
+def insert(guild_id: int) -> Callable[[Any], int]:
     """A booking that writes one row and returns how many rows it then sees."""
 
-    def booking(tx: Tx) -> int:
+    def booking(tx: Any) -> int:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
         return int(tx.scalar("SELECT COUNT(*) FROM guild_settings"))
 
@@ -39,8 +42,8 @@ class Refused(Exception):
     """A booking's own refusal (as InsufficientChips or StaleAction would be)."""
 
 
-def insert_then_refuse(guild_id: int) -> Callable[[Tx], None]:
-    def booking(tx: Tx) -> None:
+def insert_then_refuse(guild_id: int) -> Callable[[Any], None]:
+    def booking(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
         raise Refused(f"no {guild_id}")
 
@@ -54,12 +57,12 @@ async def stored(db: Database) -> list[int]:
 
 
 async def queued_behind_a_transaction(
-    db: Database, bookings: list[Callable[[Tx], object]]
+    db: Database, bookings: list[Callable[[Any], object]]
 ) -> list[object]:
     """Start ``bookings`` while another transaction holds the database, then let them run;
     their outcomes, errors included, in order."""
     async with db.transaction():
-        tasks = [asyncio.create_task(db.run_in_transaction(b)) for b in bookings]
+        tasks = [asyncio.create_task(db._run_in_transaction(b)) for b in bookings]
         await asyncio.sleep(0)  # every one of them is queued now
     return list(await asyncio.gather(*tasks, return_exceptions=True))
 
@@ -79,7 +82,7 @@ async def test_bookings_queued_while_busy_share_one_commit_and_run_in_arrival_or
 
 
 async def test_a_lone_booking_needs_no_savepoint(db: Database, traced: list[str]):
-    assert await db.run_in_transaction(insert(1)) == 1
+    assert await db._run_in_transaction(insert(1)) == 1
     assert traced == [
         "BEGIN IMMEDIATE",
         "INSERT INTO guild_settings (guild_id) VALUES (1)",
@@ -98,7 +101,7 @@ async def test_a_refused_booking_in_a_batch_undoes_only_itself(db: Database):
 
 
 async def test_a_lost_transaction_fails_every_booking_of_its_batch(db: Database):
-    def lose_the_transaction(tx: Tx) -> None:
+    def lose_the_transaction(tx: Any) -> None:
         # What SQLite does by itself on a full disk or an I/O error: the whole transaction
         # is rolled back under the batch, and the statement fails.
         tx.execute("ROLLBACK")
@@ -108,14 +111,14 @@ async def test_a_lost_transaction_fails_every_booking_of_its_batch(db: Database)
     assert all(isinstance(r, sqlite3.OperationalError) for r in results), results
     assert await stored(db) == []  # booking 1 had run, but was never committed
     async with db.read() as conn:
-        assert not await on_thread(conn, lambda tx: tx.in_transaction)
-    assert await db.run_in_transaction(insert(4)) == 1  # and the database goes on
+        assert not await on_thread(conn, lambda raw: raw.in_transaction)
+    assert await db._run_in_transaction(insert(4)) == 1  # and the database goes on
 
 
 async def test_a_booking_whose_caller_is_cancelled_before_it_starts_never_runs(db: Database):
     async with db.transaction():
-        first = asyncio.create_task(db.run_in_transaction(insert(1)))
-        second = asyncio.create_task(db.run_in_transaction(insert(2)))
+        first = asyncio.create_task(db._run_in_transaction(insert(1)))
+        second = asyncio.create_task(db._run_in_transaction(insert(2)))
         await asyncio.sleep(0)
         first.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -140,7 +143,7 @@ async def test_other_transactions_take_their_turn_between_batches(db: Database):
             seen.append(int(await scalar(conn, "SELECT COUNT(*) FROM guild_settings")))
 
     async with db.transaction():
-        tasks = [asyncio.create_task(db.run_in_transaction(insert(g))) for g in range(100)]
+        tasks = [asyncio.create_task(db._run_in_transaction(insert(g))) for g in range(100)]
         await asyncio.sleep(0)
         reader = asyncio.create_task(read_between())
         await asyncio.sleep(0)
@@ -152,7 +155,7 @@ async def test_close_commits_what_is_queued_first(tmp_path: Path):
     path = tmp_path / "closing.db"
     db = await Database.open(path)
     async with db.transaction():
-        tasks = [asyncio.create_task(db.run_in_transaction(insert(g))) for g in range(5)]
+        tasks = [asyncio.create_task(db._run_in_transaction(insert(g))) for g in range(5)]
         await asyncio.sleep(0)
         closing = asyncio.create_task(db.close())
         await asyncio.sleep(0)

@@ -6,8 +6,7 @@ from dataclasses import dataclass, replace
 
 from bot.catalog import GameId
 from bot.exts.economy._render import PAGE_SIZE
-from storage import Board, Database, stats
-from storage.stats import Leaderboard
+from services.economy import Board, EconomyService, Leaderboard
 
 MAX_PAGE = 99
 ALL = "*"
@@ -34,19 +33,17 @@ TEMPLATE = (
 
 
 async def fetch_page(
-    db: Database, guild_id: int, key: PageKey, asker: int
+    economy: EconomyService, guild_id: int, key: PageKey, asker: int
 ) -> tuple[Leaderboard, bool]:
     """The page's lines (ranks counted from the top) and whether a next page exists."""
     end = (key.page + 1) * PAGE_SIZE
-    async with db.read() as conn:
-        board = await stats.leaderboard(
-            conn,
-            guild_id,
-            key.board,
-            game=key.game.value if key.game else None,
-            limit=end + 1,
-            asker=asker,
-        )
+    board = await economy.leaderboard(
+        guild_id,
+        key.board,
+        game=key.game.value if key.game else None,
+        limit=end + 1,
+        asker=asker,
+    )
     lines = board.top[key.page * PAGE_SIZE : end]
     has_next = len(board.top) > end and key.page < MAX_PAGE
     return replace(board, top=lines), has_next

@@ -1,4 +1,5 @@
-"""The economy's slash commands: parse the options, call ``storage``, render the answer."""
+"""The economy's slash commands: parse the options, call the economy service, render the
+answer."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from bot.exts.economy._views import PageButton, show_page
 from bot.refusal import Refusal
 from bot.render import chips
 from bot.table import refusals, where
-from storage import Board, accounts, claims, settings, stats
+from services.economy import Board
 
 log = logging.getLogger(__name__)
 
@@ -96,15 +97,8 @@ class Economy(commands.Cog):
         target = user or interaction.user
         _not_a_bot(target)
         yourself = target.id == interaction.user.id
-        if yourself:
-            async with self.bot.db.transaction() as tx:
-                held: int | None = await accounts.balance(tx, guild, target.id)
-                out = await accounts.on_tables(tx, guild, target.id)
-        else:
-            async with self.bot.db.read() as conn:
-                held = await accounts.peek_balance(conn, guild, target.id)
-                out = await accounts.on_tables(conn, guild, target.id)
-        shown = _render.balance(target.mention, held, out, yourself=yourself)
+        held = await self.bot.economy.holdings(guild, target.id, create=yourself)
+        shown = _render.balance(target.mention, held.balance, held.on_tables, yourself=yourself)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
@@ -113,8 +107,7 @@ class Economy(commands.Cog):
         """Granted once per cooldown; a second claim is refused with the time left."""
         guild = _guild(interaction)
         now = time.time()
-        async with self.bot.db.transaction() as tx:
-            claim = await claims.claim_daily(tx, guild, interaction.user.id, now=now)
+        claim = await self.bot.economy.claim_daily(guild, interaction.user.id, now=now)
         if not claim.granted:
             raise Refusal(_render.daily_refused(claim, now))
         await interaction.response.send_message(embed=_render.daily(claim), ephemeral=True)
@@ -150,8 +143,7 @@ class Economy(commands.Cog):
         guild = _guild(interaction)
         target = user or interaction.user
         _not_a_bot(target)
-        async with self.bot.db.read() as conn:
-            records = await stats.get_stats(conn, guild, target.id)
+        records = await self.bot.economy.stats(guild, target.id)
         shown = _render.stats(target.mention, records, game)
         await interaction.response.send_message(embed=shown)
 
@@ -170,9 +162,8 @@ class Economy(commands.Cog):
         """Public, so the server sees every grant; idempotent per interaction."""
         guild = _guild(interaction)
         _not_a_bot(user)
-        async with self.bot.db.transaction() as tx:
-            await accounts.grant(tx, guild, user.id, amount, ref=_ref("grant", interaction, reason))
-            now = await accounts.balance(tx, guild, user.id)
+        ref = _ref("grant", interaction, reason)
+        now = await self.bot.economy.grant(guild, user.id, amount, ref=ref)
         log.info("Admin grant of %d to %s: %s", amount, user.id, reason)
         await interaction.response.send_message(
             f"{interaction.user.mention} granted **{chips(amount)}** to {user.mention} "
@@ -189,11 +180,8 @@ class Economy(commands.Cog):
         """Refused (nothing changed) when the balance holds fewer chips."""
         guild = _guild(interaction)
         _not_a_bot(user)
-        async with self.bot.db.transaction() as tx:
-            await accounts.remove(
-                tx, guild, user.id, amount, ref=_ref("remove", interaction, reason)
-            )
-            now = await accounts.balance(tx, guild, user.id)
+        ref = _ref("remove", interaction, reason)
+        now = await self.bot.economy.remove(guild, user.id, amount, ref=ref)
         log.info("Admin removal of %d from %s: %s", amount, user.id, reason)
         await interaction.response.send_message(
             f"{interaction.user.mention} removed **{chips(amount)}** from {user.mention} "
@@ -290,12 +278,10 @@ class Economy(commands.Cog):
                 field, unit = SETTING_OPTIONS[option]
                 changes[field] = value * unit if unit else value
         if not changes:
-            async with self.bot.db.read() as conn:
-                conf = await settings.get(conn, guild)
+            conf = await self.bot.economy.settings(guild)
         else:
             try:
-                async with self.bot.db.transaction() as tx:
-                    conf = await settings.update(tx, guild, **changes)
+                conf = await self.bot.economy.update_settings(guild, **changes)
             except ValidationError as error:
                 raise Refusal(_validation_message(error)) from error
             log.info("Admin settings change: %s", changes)

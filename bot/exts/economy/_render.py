@@ -1,4 +1,5 @@
-"""What the economy commands show: pure functions from storage's values to embeds and text."""
+"""What the economy commands show: pure functions from the economy service's values to embeds
+and text."""
 
 from __future__ import annotations
 
@@ -6,9 +7,7 @@ import discord
 
 from bot.catalog import GameId
 from bot.render import PLAY_MONEY, chips, duration, embed, relative, signed
-from storage import Board, GuildSettings
-from storage.claims import Claim
-from storage.stats import ALL_GAMES, Leaderboard, Ranked, Stats
+from services.economy import ALL_GAMES, Board, Claim, GuildSettings, Leaderboard, Ranked, Stats
 
 PAGE_SIZE = 10
 

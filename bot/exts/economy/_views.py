@@ -14,7 +14,7 @@ from bot.errors import reported
 from bot.exts.economy import _render
 from bot.exts.economy._board import TEMPLATE, PageKey, fetch_page
 from bot.refusal import Refusal
-from storage import Board
+from services.economy import Board
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
@@ -71,7 +71,7 @@ async def show_page(interaction: discord.Interaction, key: PageKey, *, edit: boo
     if interaction.guild_id is None:
         raise Refusal("Leaderboards belong to a server.")
     board, has_next = await fetch_page(
-        parlour(interaction).db, interaction.guild_id, key, interaction.user.id
+        parlour(interaction).economy, interaction.guild_id, key, interaction.user.id
     )
     shown = _render.leaderboard(board, key.page, interaction.user.id, has_next=has_next)
     view = pager(key, has_next=has_next)

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.exts.paiute import _render as render
 from bot.exts.paiute._cog import PaiuteCog
+from bot.exts.paiute._ui import PaiuteUI
+
+__all__ = ["PaiuteCog", "PaiuteUI", "render", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:

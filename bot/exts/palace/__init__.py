@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.exts.palace._cog import PalaceCog
+from bot.exts.palace import _refusal as refusal_words
+from bot.exts.palace import _render as render
+from bot.exts.palace._cog import PalaceCog, cards_choices, parse_cards
+from bot.exts.palace._ui import PalaceUI
+from bot.exts.palace._words import hand_name
+
+__all__ = [
+    "PalaceCog",
+    "PalaceUI",
+    "cards_choices",
+    "hand_name",
+    "parse_cards",
+    "refusal_words",
+    "render",
+    "setup",
+]
 
 
 async def setup(bot: commands.Bot) -> None:

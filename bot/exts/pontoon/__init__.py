@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.exts.pontoon import _render as render
 from bot.exts.pontoon._cog import PontoonCog
+
+__all__ = ["PontoonCog", "render", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from bot.exts.paiute import _render as r
+from bot.exts.paiute import render as r
 from bot.text import Text, catalog
 from games.cards import FULL_DECK, Card, Rank
 from games.errors import IllegalAction, Refusal

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.exts.paiute._ui import PaiuteUI
-from bot.table._components import hand_view, table_view
+from bot.exts.paiute import PaiuteUI
+from bot.table import hand_view, table_view
 from games.paiute import Paiute, PaiuteOptions
 from services.tables import SeatStatus, TableStatus
 from tests.games.paiute.helpers import deck_for

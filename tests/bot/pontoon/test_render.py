@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.exts.pontoon import _render as r
+from bot.exts.pontoon import render as r
 from bot.text import Text, catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, ChoiceField

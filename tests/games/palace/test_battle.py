@@ -8,8 +8,16 @@ import pytest
 
 from games.cards import Card, Rank
 from games.errors import IllegalAction, Refusal
-from games.palace import BattleWon, Ending, PalacePoker, PalaceRefusal, PalaceShown, Status
-from games.palace._showdown import all_cards_of, battle_hand
+from games.palace import (
+    BattleWon,
+    Ending,
+    PalacePoker,
+    PalaceRefusal,
+    PalaceShown,
+    Status,
+    all_cards_of,
+    battle_hand,
+)
 from games.poker import Category, evaluate
 from tests.games.palace.helpers import (
     codes_in,

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.cards import FULL_DECK, Card
-from games.palace import Banner, PalaceCards, PalaceOptions, PalacePoker
-from games.palace._showdown import all_cards_of
+from games.palace import Banner, PalaceCards, PalaceOptions, PalacePoker, all_cards_of
 from games.poker import Category, evaluate
 from games.randomness import new_rng
 from games.seats import cut_for_deal

@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cards import Card
-from games.palace import Bought, PalaceOptions, PalacePoker, PalaceShown
-from games.palace._state import PalaceState
+from games.palace import Bought, PalaceOptions, PalacePoker, PalaceShown, PalaceState
 from games.random_play import PlayStats, play_deal
 from games.simulate import simulate
 from tests.games.palace.helpers import full_deck

@@ -18,7 +18,7 @@ from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, checked
 @pytest.fixture
 def hops(db: Database) -> Iterator[list[int]]:
     """Counts the calls queued on aiosqlite's thread (``Connection._execute``, which every
-    aiosqlite method and storage.db.on_thread go through)."""
+    aiosqlite method and storage's one-hop path go through)."""
     conn: Any = db._conn
     real = conn._execute
     counter = [0]

@@ -1,0 +1,119 @@
+"""The economy service: balances, daily claims, refills, admin grants and removals,
+leaderboards, stats and the server settings, with no Discord.
+
+The economy cog calls these and renders what they return; it opens no transaction and
+imports no ``storage``, so the cogs work the same over any storage backend. Each method is one
+transaction (or one read) and returns plain values, which this module re-exports from
+``storage`` for the layers above: :class:`Board`, :class:`Claim`, :class:`Leaderboard`,
+:class:`Ranked`, :class:`Stats`, :class:`GuildSettings` and :data:`ALL_GAMES`. Ids are
+Discord snowflakes (``int``); refs are the caller's idempotency keys (a repeated ref applies
+once).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from storage import Database, GuildSettings, accounts, claims, settings, stats
+from storage.claims import Claim, Outcome
+from storage.errors import InsufficientChips
+from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
+
+__all__ = [
+    "ALL_GAMES",
+    "Board",
+    "Claim",
+    "EconomyService",
+    "GuildSettings",
+    "Holdings",
+    "InsufficientChips",
+    "Leaderboard",
+    "Outcome",
+    "Ranked",
+    "Stats",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """A member's chips: the balance (``None``: no account yet) and what is on open tables
+    (stacks plus unsettled bets)."""
+
+    balance: int | None
+    on_tables: int
+
+
+class EconomyService:
+    """Every economy operation of one database (one per bot: ``bot.economy``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def holdings(self, guild: int, user: int, *, create: bool = False) -> Holdings:
+        """The member's chips. ``create``: their own ``/balance`` opens the account with the
+        server's starting chips; looking at someone else's creates nothing."""
+        if create:
+            async with self.db.transaction() as tx:
+                held: int | None = await accounts.balance(tx, guild, user)
+                out = await accounts.on_tables(tx, guild, user)
+        else:
+            async with self.db.read() as conn:
+                held = await accounts.peek_balance(conn, guild, user)
+                out = await accounts.on_tables(conn, guild, user)
+        return Holdings(held, out)
+
+    async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> Claim:
+        """The server's daily chips, once per cooldown (racing claims grant once)."""
+        moment = time.time() if now is None else now
+        async with self.db.transaction() as tx:
+            return await claims.claim_daily(tx, guild, user, now=moment)
+
+    async def claim_refill(self, guild: int, user: int, *, now: float | None = None) -> Claim:
+        """The refill of a member with no chips anywhere, once per cooldown."""
+        moment = time.time() if now is None else now
+        async with self.db.transaction() as tx:
+            return await claims.claim_refill(tx, guild, user, now=moment)
+
+    async def grant(self, guild: int, user: int, amount: int, *, ref: str) -> int:
+        """An admin mints ``amount`` chips into the balance; returns the balance after."""
+        async with self.db.transaction() as tx:
+            await accounts.grant(tx, guild, user, amount, ref=ref)
+            return await accounts.balance(tx, guild, user)
+
+    async def remove(self, guild: int, user: int, amount: int, *, ref: str) -> int:
+        """An admin takes ``amount`` chips out of existence; returns the balance after.
+        ``InsufficientChips`` (nothing changed) when the balance holds fewer."""
+        async with self.db.transaction() as tx:
+            await accounts.remove(tx, guild, user, amount, ref=ref)
+            return await accounts.balance(tx, guild, user)
+
+    async def leaderboard(
+        self,
+        guild: int,
+        board: Board,
+        *,
+        game: str | None = None,
+        limit: int = 10,
+        asker: int | None = None,
+    ) -> Leaderboard:
+        """The server's top ``limit`` by ``board`` (one game, or all), with the asker's rank."""
+        async with self.db.read() as conn:
+            return await stats.leaderboard(conn, guild, board, game=game, limit=limit, asker=asker)
+
+    async def stats(self, guild: int, user: int) -> dict[str, Stats]:
+        """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""
+        async with self.db.read() as conn:
+            return await stats.get_stats(conn, guild, user)
+
+    async def settings(self, guild: int) -> GuildSettings:
+        """The server's table defaults and economy amounts."""
+        async with self.db.read() as conn:
+            return await settings.get(conn, guild)
+
+    async def update_settings(self, guild: int, **changes: Any) -> GuildSettings:
+        """Change some settings, validated together (``pydantic.ValidationError``: none
+        changed)."""
+        async with self.db.transaction() as tx:
+            return await settings.update(tx, guild, **changes)
