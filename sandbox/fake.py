@@ -281,10 +281,15 @@ class FakeDiscord:
     # ------------------------------------------------------------------ waiting
 
     async def settle(self, quiet: float = 0.05, within: float = 3.0) -> None:
-        """Wait until the bot has made no call and no change for ``quiet`` seconds."""
+        """Wait until the bot has made no call and no change for ``quiet`` seconds, and owes no
+        retry of a rate-limited request."""
         deadline = time.monotonic() + within
         while time.monotonic() < deadline:
-            last = max(self.activity.last_change, self.log.started + self._last_call())
+            last = max(
+                self.activity.last_change,
+                self.log.started + self._last_call(),
+                self.rate_limits.retry_until,
+            )
             idle = time.monotonic() - last
             if idle >= quiet:
                 return

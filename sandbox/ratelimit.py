@@ -63,6 +63,9 @@ class RateLimits:
     _windows: dict[tuple[str, str], _Window] = field(default_factory=dict)
     _global: _Window | None = None
     refused: int = 0
+    retry_until: float = 0.0
+    """``time.monotonic()`` by which every refused request's ``retry_after`` has passed: until
+    then a 429'd client still owes a retry, so the fake is not settled."""
 
     def set(self, name: str, *, limit: int | None = None, window: float | None = None) -> None:
         """Tighten or loosen one bucket rule, e.g. ``set("channel-messages", limit=50)``."""
@@ -96,8 +99,8 @@ class RateLimits:
             if window is None or now >= window.started + limits.GLOBAL_WINDOW:
                 window = self._global = _Window(now)
             if window.count >= self.global_limit:
-                self.refused += 1
                 retry = window.started + limits.GLOBAL_WINDOW - now
+                self._refuse(retry)
                 return Verdict({}, _too_many(retry, {}, is_global=True))
             window.count += 1
         rule, key = self.bucket(method, route, params)
@@ -114,11 +117,15 @@ class RateLimits:
             "X-RateLimit-Bucket": _hash(rule.name if rule.name != "route" else key),
         }
         if window.count >= rule.limit:
-            self.refused += 1
+            self._refuse(reset_after)
             headers["X-RateLimit-Remaining"] = "0"
             return Verdict(headers, _too_many(reset_after, headers, is_global=False))
         window.count += 1
         return Verdict(headers)
+
+    def _refuse(self, retry_after: float) -> None:
+        self.refused += 1
+        self.retry_until = max(self.retry_until, time.monotonic() + retry_after)
 
 
 def _too_many(retry_after: float, headers: dict[str, str], *, is_global: bool) -> web.Response:
