@@ -54,6 +54,8 @@ from bot.table._components import (
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import Key, Lobby
+from bot.table._model import PrivateModel, TableModel
+from bot.table._names import TableNames
 from bot.table._ui import EmbedField, GameUI, card, cards, mention, with_mentions
 
 __all__ = [
@@ -62,8 +64,11 @@ __all__ = [
     "GameUI",
     "Key",
     "Lobby",
+    "PrivateModel",
     "TableButton",
     "TableCog",
+    "TableModel",
+    "TableNames",
     "TableSelect",
     "card",
     "cards",

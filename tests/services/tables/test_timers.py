@@ -91,8 +91,9 @@ async def test_two_timeouts_in_a_row_mark_a_player_away_until_they_are_back(
     result = await service.act(GUILD, CHANNEL, other, {"kind": "discard", "card": drawn})
     assert result.table.to_act == other
     assert result.table.action_counter == counter + 2
-    players = [ev.data.get("player") for ev in result.events]
-    assert str(first) in players or any(str(first) in ev.text for ev in result.events)
+    players = [getattr(ev, "data", {}).get("player") for ev in result.events]
+    texts = [getattr(ev, "text", "") for ev in result.events]
+    assert str(first) in players or any(str(first) in text for text in texts)
     assert recorder.timeouts.empty()
     await checked(db)
 
