@@ -92,7 +92,7 @@ def present_table(
     return TableModel(
         title=msg("table.title", game=ui.title),
         turn=closed if closed is not None else turn_line(status, names),
-        seats_title=msg("table.seats", count=len(seats), max=status.max_seats),
+        seats_title=msg("table.seats", seated=len(seats), max=status.max_seats),
         seats=seats,
         fields=fields,
         log=tuple(log),
