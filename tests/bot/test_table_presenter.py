@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from bot.refusal import game_refusal, table_refusal
-from bot.table import GameUI, TableNames
+from bot.table import EmbedField, GameUI, TableNames
 from bot.table import _presenter as present
 from bot.table import _render as render
 from bot.table._model import Button, Select
@@ -35,7 +35,7 @@ class PlainUI(GameUI):
     game = command = "plain"
     title = "Plain"
 
-    def public_fields(self, status: TableStatus) -> list:
+    def public_fields(self, status: TableStatus) -> list[EmbedField]:
         return []
 
     def private_text(self, status: TableStatus, user: int) -> list[Text]:
