@@ -186,7 +186,7 @@ class TableCog(commands.GroupCog):
             self.desk.words(msg("table.reply.closed")), ephemeral=True
         )
         by_host = interaction.user.id == status.host_id
-        reason = msg("table.closed.by_host" if by_host else "table.closed.by_admin")
+        reason = msg("table.closed.host" if by_host else "table.closed.admin")
         await self.desk.closed(status, reason, closed)
 
     @app_commands.command(name="status", description="Show the table (posts it again)")

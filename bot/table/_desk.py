@@ -29,6 +29,7 @@ from bot.table._publisher import Drawn, Publisher
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from services.tables import ActionResult, TableError, TableService, TableStatus, TimeoutReport
+from services.tables.events import Closing
 from storage.tables import Closed
 
 log = logging.getLogger(__name__)
@@ -170,9 +171,7 @@ class Desk:
 
     # -- private cards --------------------------------------------------------------------------
 
-    def private_text(
-        self, guild: int, channel: int, user: int, interaction: discord.Interaction | None = None
-    ) -> str:
+    def private_text(self, guild: int, channel: int, user: int) -> str:
         """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
         with refusals(self):
             status = self.service.status(guild, channel, user)
@@ -279,8 +278,8 @@ class Desk:
             resumed = msg("table.say.resumed", game=self.ui(status.game).title)
             await self.say(status, resumed)
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
-        await self.closed(table, reason, closed)
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
+        await self.closed(table, present.close_reason(reason), closed)
 
     async def closed(self, table: TableStatus, reason: Text, closed: Closed) -> None:
         """A table is gone: its message says so (no buttons), and the channel hears why."""

@@ -20,7 +20,7 @@ from bot.text.format import Names, chips
 from games.actions import ActionSpec
 from games.events import Event, GameEvent
 from services.tables import SeatStatus, TableStatus
-from services.tables.events import Joined, Leaving, Left, ToppedUp
+from services.tables.events import Closing, Joined, Leaving, Left, ToppedUp
 from storage.tables import Closed
 
 AnyEvent = GameEvent | Event
@@ -146,6 +146,11 @@ def timeout_line(user_id: int, away: bool, names: Names) -> Text:
 
 def restarted_line() -> Text:
     return msg("table.log.restarted")
+
+
+def close_reason(closing: Closing) -> Text:
+    """Why the table service closed a table (``closed by the host``, ``idle: ...``)."""
+    return msg(f"table.closed.{closing.reason.value}", minutes=closing.minutes, why=closing.why)
 
 
 def closed_text(reason: Text, closed: Closed, names: Names) -> Text:

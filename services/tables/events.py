@@ -7,6 +7,7 @@ go in :attr:`~services.tables.model.ActionResult.events` next to the engine's ev
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -60,3 +61,32 @@ TableEvent = Annotated[Joined | ToppedUp | Left | Leaving, Field(discriminator="
 
 TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving)
 """The classes of :data:`TableEvent`, for ``isinstance``."""
+
+
+class CloseReason(StrEnum):
+    """Why a table closed."""
+
+    HOST = "host"
+    ADMIN = "admin"
+    IDLE = "idle"
+    """No player acted for ``minutes``; every chip was refunded."""
+    UNLOADABLE = "unloadable"
+    """After a restart its saved game could not be loaded (``why``); every chip was refunded."""
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """A table's close as the bot words it; :meth:`record` is what the ledger keeps."""
+
+    reason: CloseReason
+    minutes: int | None = None
+    why: str | None = None
+    """The load failure (an exception's own text, for admins; not a sentence of ours)."""
+
+    def record(self) -> str:
+        """The close's reason as stored with the table (``idle:30min``, ``unloadable: ...``)."""
+        if self.reason is CloseReason.IDLE:
+            return f"idle:{self.minutes}min"
+        if self.reason is CloseReason.UNLOADABLE:
+            return f"unloadable: {self.why}"
+        return self.reason.value

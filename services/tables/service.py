@@ -34,7 +34,7 @@ from services.tables._checks import (
     table_config,
     timeout_s,
 )
-from services.tables.events import Joined, Leaving, Left, ToppedUp
+from services.tables.events import CloseReason, Closing, Joined, Leaving, Left, ToppedUp
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
@@ -328,17 +328,23 @@ class TableService:
         async with self._locked(guild, channel) as live:
             if not (admin or user == live.row.host_id):
                 raise e.NotHost("close")
-            who = "an admin" if admin and user != live.row.host_id else "the host"
-            return await self._close(live, f"closed by {who}")
+            by_admin = admin and user != live.row.host_id
+            return await self._close(
+                live, Closing(CloseReason.ADMIN if by_admin else CloseReason.HOST)
+            )
 
-    async def _close(self, live: LiveTable, reason: str) -> Closed:
+    async def _close(self, live: LiveTable, reason: Closing) -> Closed:
         """Close by the refund rule (caller holds the lock)."""
         owner = kitty_owner(live.engine)
         if owner is not None and owner != HOUSE and live.seat(int(owner)) is None:
             owner = None
         async with self.db.transaction() as tx:
             closed = await tables.close(
-                tx, live.id, ref=f"table:{live.id}:close", reason=reason, remainder_to=owner
+                tx,
+                live.id,
+                ref=f"table:{live.id}:close",
+                reason=reason.record(),
+                remainder_to=owner,
             )
             live.row = await reload(tx, live.id)
         self._forget(live)
@@ -357,7 +363,7 @@ class TableService:
             async with live.lock:
                 if live.closed or now - live.last_activity < timedelta(seconds=limit):
                     continue
-                reason = f"idle: no action for {limit // 60} minutes; every chip was refunded"
+                reason = Closing(CloseReason.IDLE, minutes=limit // 60)
                 closed = await self._close(live, reason)
             done.append(live.id)
             await self._tell(self.listener.table_closed(live.status(), reason, closed))

@@ -252,7 +252,7 @@ class Economy(commands.Cog):
             catalog().text(msg("admin.closed")),
             ephemeral=True,
         )
-        await self.bot.desk.closed(status, msg("table.closed.by_admin"), closed)
+        await self.bot.desk.closed(status, msg("table.closed.admin"), closed)
 
     @admin.command(name="settings", description="Show or change table defaults and chip amounts")
     @app_commands.describe(
