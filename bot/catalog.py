@@ -16,11 +16,11 @@ class GameId(StrEnum):
     PONTOON = "pontoon"
 
     @property
-    def title(self) -> Msg:
+    def label_message(self) -> Msg:
         """The game's name for players, as a catalog message (``table.game.<id>``)."""
         return msg(f"table.game.{self.value}")
 
     @property
     def label(self) -> str:
         """The game's name for players, in English."""
-        return catalog().text(self.title)
+        return catalog().text(self.label_message)
