@@ -22,6 +22,8 @@ from services.tables import TableStatus
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_MESSAGE = 10008
+
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
@@ -73,7 +75,9 @@ class Publisher:
                         embed=embed, view=view
                     )
                     return
-                except discord.NotFound:
+                except discord.NotFound as error:
+                    if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
+                        raise
                     log.info("table %s: its message was deleted; posting it again", table_id)
             if posted is None:
                 return
