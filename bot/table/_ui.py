@@ -79,7 +79,7 @@ class GameUI:
         """One private event as a line of the player's DM (``None``: no line)."""
         return _legacy_text(event, names)
 
-    def refusal(self, error: IllegalAction, names: Names) -> Text:
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal in the words of this game's buttons and commands; the default
         words the shared codes (``games.errors.Refusal``)."""
         return game_refusal(error, names)
