@@ -55,18 +55,22 @@ from bot.table._cog import TableCog
 from bot.table._components import (
     TableButton,
     TableSelect,
+    hand_view,
     run_action,
     show_hand,
+    table_view,
 )
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
-from bot.table._ids import Key, Lobby
+from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
 from bot.table._model import PrivateModel, TableModel
 from bot.table._names import TableNames
 from bot.table._presenter import close_reason
 from bot.table._ui import EmbedField, GameUI, card, cards, mention, with_mentions
 
 __all__ = [
+    "BUTTON",
+    "SELECT",
     "Desk",
     "EmbedField",
     "GameUI",
@@ -81,11 +85,15 @@ __all__ = [
     "card",
     "cards",
     "close_reason",
+    "decode_choice",
     "desk_of",
+    "encode_choice",
+    "hand_view",
     "mention",
     "refusals",
     "run_action",
     "show_hand",
+    "table_view",
     "where",
     "with_mentions",
 ]
