@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from bot.text import Msg, catalog, msg
+
 
 class GameId(StrEnum):
     """A game's id in storage (``tables.game``, ``results.game``, ``stats.game``) and in
@@ -14,9 +16,11 @@ class GameId(StrEnum):
     PONTOON = "pontoon"
 
     @property
+    def label_message(self) -> Msg:
+        """The game's name for players, as a catalog message (``table.game.<id>``)."""
+        return msg(f"table.game.{self.value}")
+
+    @property
     def label(self) -> str:
-        """The game's name for players."""
-        return _LABELS[self]
-
-
-_LABELS = {GameId.PALACE: "Palace Poker", GameId.PAIUTE: "Paiute", GameId.PONTOON: "Pontoon"}
+        """The game's name for players, in English."""
+        return catalog().text(self.label_message)

@@ -29,7 +29,8 @@ import discord
 from discord import app_commands
 
 from bot.log import describe, interaction_context
-from bot.refusal import MissingChannelPermission, Refusal
+from bot.refusal import MissingChannelPermission, Refusal, game_refusal, table_refusal
+from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from games.errors import IllegalAction
 from services.tables import TableError
 from storage import (
@@ -42,7 +43,9 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again."
+APOLOGY_MESSAGE = msg("errors.apology")
+APOLOGY = catalog(DEFAULT_LOCALE).text(APOLOGY_MESSAGE)
+"""The apology in English (what the e2e tests compare with)."""
 
 MISSING_PERMISSIONS = 50013
 CANNOT_DM = 50007
@@ -64,63 +67,75 @@ def permission_name(flag: str) -> str:
     return _PERMISSION_NAMES.get(flag, flag.replace("_", " ").title())
 
 
-def _names(flags: list[str]) -> str:
+def _names(flags: list[str]) -> Text:
+    """``**A**, **B** and **C**`` in the reader's language."""
     names = [f"**{permission_name(f)}**" for f in flags]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return msg("errors.and", head=", ".join(names[:-1]), last=names[-1])
 
 
-def _storage_message(error: Exception, interaction: discord.Interaction) -> str | None:
+def _storage_message(error: Exception, interaction: discord.Interaction) -> Text | None:
     if isinstance(error, InsufficientChips):
+        where = "balance" if error.where == "balance" else "stack"
+        needed = Number(error.needed)
         if error.user_id == interaction.user.id:
-            return f"You don't have {error.needed:,} chips in your {error.where}."
-        return f"<@{error.user_id}> has fewer than {error.needed:,} chips in their {error.where}."
+            return msg(f"errors.storage.insufficient.{where}", needed=needed)
+        who = f"<@{error.user_id}>"
+        return msg(f"errors.storage.insufficient_other.{where}", player=who, needed=needed)
     if isinstance(error, ChannelBusy):
-        return "This channel already has an open table."
+        return msg("errors.storage.channel_busy")
     if isinstance(error, TableNotFound):
-        return "There is no open table here."
+        return msg("errors.storage.no_table")
     if isinstance(error, SeatNotFound):
-        return "You have no seat at this table."
+        return msg("errors.storage.no_seat")
     if isinstance(error, StaleAction):
-        return "The table has moved on since; look at it again."
+        return msg("errors.storage.stale")
     return None  # ChipsNotConserved and the like are bugs, not refusals
 
 
-def _check_message(error: app_commands.AppCommandError) -> str | None:
+def _check_message(error: app_commands.AppCommandError) -> Text | None:
     if isinstance(error, app_commands.MissingPermissions):
-        return f"You need the {_names(error.missing_permissions)} permission to use this."
+        return msg("errors.check.you_need", permissions=_names(error.missing_permissions))
     if isinstance(error, app_commands.BotMissingPermissions):
-        return f"I need the {_names(error.missing_permissions)} permission here."
+        return msg("errors.check.i_need", permissions=_names(error.missing_permissions))
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server, not in DMs."
+        return msg("errors.check.no_dms")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return msg("errors.check.cooldown", seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value here."
+        return msg("errors.check.bad_value", value=repr(error.value))
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return msg("errors.check.failed")
     return None
 
 
-def _forbidden_message(error: discord.Forbidden, interaction: discord.Interaction) -> str | None:
+def _forbidden_message(error: discord.Forbidden, interaction: discord.Interaction) -> Text | None:
     if error.code == CANNOT_DM:
-        return "I can't send you a direct message: please allow DMs from server members."
+        return msg("errors.forbidden.no_dm")
     if error.code != MISSING_PERMISSIONS:
         return None
     have = interaction.app_permissions
     missing = [flag for flag in CHANNEL_PERMISSIONS if not getattr(have, flag)]
     if missing:
         names = " and ".join(permission_name(f) for f in missing)
-        return MissingChannelPermission(names).message
-    return (
-        "Discord refused me a permission in this channel. I need "
-        f"{_names(list(CHANNEL_PERMISSIONS))}; a server admin can grant them."
-    )
+        return MissingChannelPermission(names).text
+    return msg("errors.forbidden.some", permissions=_names(list(CHANNEL_PERMISSIONS)))
 
 
 def player_message(error: BaseException, interaction: discord.Interaction) -> str | None:
     """The message for an expected refusal, or ``None`` when ``error`` is a real failure."""
-    if isinstance(error, Refusal | TableError | IllegalAction):
-        return error.message
+    found = _player_text(error, interaction)
+    return None if found is None else catalog(DEFAULT_LOCALE).text(found)
+
+
+def _player_text(error: BaseException, interaction: discord.Interaction) -> Text | None:
+    if isinstance(error, Refusal):
+        return error.text
+    if isinstance(error, TableError):
+        return table_refusal(error)
+    if isinstance(error, IllegalAction):
+        return game_refusal(error)
     duck = getattr(error, "player_message", None)
     if isinstance(duck, str):
         return duck
@@ -166,7 +181,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     message = player_message(error, interaction)
     if message is None:
         log.error("Unhandled error in an interaction [%s]", describe(interaction), exc_info=error)
-        message = APOLOGY
+        message = catalog(DEFAULT_LOCALE).text(APOLOGY_MESSAGE)
     else:
         log.info("Refused: %s (%s)", message, type(error).__name__)
     try:

@@ -13,7 +13,7 @@ cog only declares::
         ...
 
     @commands.Cog.listener()
-    async def on_table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None: ...
+    async def on_table_closed(self, table, reason: Closing, closed: Closed) -> None: ...
 
 discord.py runs each handler in its own task and logs its failures.
 """
@@ -23,6 +23,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from services.tables import Closed, TableStatus, TimeoutReport
+from services.tables.events import Closing
 
 
 class DispatchingListener:
@@ -39,6 +40,6 @@ class DispatchingListener:
         """``on_tables_resumed(tables)``."""
         self.bot.dispatch("tables_resumed", tables)
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         """``on_table_closed(table, reason, closed)``."""
         self.bot.dispatch("table_closed", table, reason, closed)

@@ -2,14 +2,16 @@
 
 How a game cog plugs in (see ``bot/exts/pontoon/`` for a complete one)::
 
-    # bot/exts/mygame/_ui.py
+    # bot/exts/mygame/_ui.py  (every text a catalog message: bot/locale/en/mygame.po)
     class MyGameUI(GameUI):
-        game, title, command = "mygame", "My Game", "mygame"   # game: the service's name
-        rules = "..."
+        game, command = "mygame", "mygame"        # game: the service's name
+        title, rules = msg("mygame.title"), msg("mygame.rules")
         def public_fields(self, status):          # status.view is the PUBLIC view
-            return [EmbedField("Pot", str(status.pot))]
+            return [EmbedField(msg("mygame.pot"), chips(status.pot))]
         def private_text(self, status, user):     # status.view is THAT player's view
-            return "Your cards: " + cards(status.view.hand)
+            return [msg("mygame.hand", cards=cards(status.view.hand))]
+        def describe_event(self, event, names):   # a typed GameEvent; players via names
+            return msg("mygame.event.fold", player=names.mention(event.player))
 
     # bot/exts/mygame/_cog.py
     class MyGame(TableCog, group_name="mygame", group_description="Play My Game"):
@@ -25,6 +27,11 @@ How a game cog plugs in (see ``bot/exts/pontoon/`` for a complete one)::
 
     # bot/exts/mygame/__init__.py
     async def setup(bot): await bot.add_cog(MyGame(bot))
+
+Inside the kit: the presenter (``_presenter``, ``_layout``) turns a status, its events and the
+game's ``GameUI`` into a presentation model (``_model``), the renderer (``_render``) words it in
+one language, the publisher (``_publisher``) puts it on Discord; ``_names`` keeps the display
+names, ``_listener`` wires the table service's events to the desk (``_desk``).
 
 The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not starting with
 ``_``); nothing else to register. What the kit does for the cog:
@@ -56,6 +63,9 @@ from bot.table._components import (
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
+from bot.table._model import PrivateModel, TableModel
+from bot.table._names import TableNames
+from bot.table._presenter import close_reason
 from bot.table._ui import EmbedField, GameUI, card, cards, mention, with_mentions
 
 __all__ = [
@@ -66,11 +76,15 @@ __all__ = [
     "GameUI",
     "Key",
     "Lobby",
+    "PrivateModel",
     "TableButton",
     "TableCog",
+    "TableModel",
+    "TableNames",
     "TableSelect",
     "card",
     "cards",
+    "close_reason",
     "decode_choice",
     "desk_of",
     "encode_choice",

@@ -20,7 +20,10 @@ from bot.table._components import TableButton, TableSelect, run_action, show_han
 from bot.table._context import refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import encode_choice
-from bot.table._ui import GameUI, card
+from bot.table._layout import choice_label
+from bot.table._ui import GameUI
+from bot.text import Text, catalog, msg
+from bot.text.format import PlayerNames, card
 from games.actions import CardsField, ChoiceField
 from services.tables import TableError, TableStatus
 
@@ -72,30 +75,33 @@ class TableCog(commands.GroupCog):
         chosen = {k: v for k, v in options.items() if v is not None}
         if seats is not None:
             chosen["seats"] = seats
-        with refusals():
+        with refusals(self.desk):
             status = await self.desk.service.open(
                 guild, channel, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
             )
-        seated = f" You sit down with {buy_in} chips." if buy_in else ""
-        await interaction.response.send_message(
-            f"{self.ui.title} table opened.{seated} Others join with `/{self.ui.command} join` "
-            "or the **Join** button.",
-            ephemeral=True,
-        )
+        game, command = self.ui.title, self.ui.command
+        if buy_in:
+            opened = msg("table.reply.opened_seated", game=game, amount=buy_in, command=command)
+        else:
+            opened = msg("table.reply.opened", game=game, command=command)
+        await interaction.response.send_message(self.desk.words(opened), ephemeral=True)
         await self.desk.publish(status)
 
     def here(self, interaction: discord.Interaction) -> TableStatus:
         """The channel's table, refused when it is another game's (``/palace join`` must not
         seat anyone at a Pontoon table)."""
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             status = self.desk.service.status(guild, channel)
         if status.game != self.ui.game:
-            raise Refusal(f"The table here is {status.title}: use the `/{status.game}` commands.")
+            other = (
+                self.desk.ui(status.game).title if self.desk.has_game(status.game) else status.title
+            )
+            raise Refusal(msg("table.refusal.other_game", game=other, command=status.game))
         return status
 
     async def act(
-        self, interaction: discord.Interaction, kind: str, reply: str | None = None, **fields: Any
+        self, interaction: discord.Interaction, kind: str, reply: Text | None = None, **fields: Any
     ) -> None:
         """Play an action of the player's from a slash command."""
         self.here(interaction)
@@ -128,10 +134,11 @@ class TableCog(commands.GroupCog):
             ]
         elif isinstance(shape, ChoiceField):
             wanted = current.lower()
+            say, who = catalog(self.desk.locale).text, PlayerNames(self.desk.names)
             names = [
                 (encode_choice(o), label)
                 for o in shape.options
-                if wanted in (label := self.ui.choice_label(spec, field, o)).lower()
+                if wanted in (label := say(choice_label(self.ui, spec, field, o, who))).lower()
                 or wanted in encode_choice(o).lower()
             ]
         else:
@@ -145,39 +152,42 @@ class TableCog(commands.GroupCog):
     async def join(self, interaction: discord.Interaction, buy_in: BuyIn) -> None:
         self.here(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
-        await self.desk.show(result, interaction, reply=f"You sit down with {buy_in} chips.")
+        await self.desk.show(result, interaction, reply=msg("table.reply.seated", amount=buy_in))
 
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:
         self.here(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             result = await self.desk.service.leave(guild, channel, interaction.user.id)
-        await self.desk.show(result, interaction, reply="You leave the table.")
+        await self.desk.show(result, interaction, reply=msg("table.reply.left"))
 
     @app_commands.command(name="start", description="Deal (the host deals first)")
     async def start(self, interaction: discord.Interaction) -> None:
         self.here(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             result = await self.desk.service.start(
                 guild, channel, interaction.user.id, admin=_admin(interaction)
             )
-        await self.desk.show(result, interaction, reply="Dealt.")
+        await self.desk.show(result, interaction, reply=msg("table.reply.dealt"))
 
     @app_commands.command(name="close", description="Close the table (host or admin)")
     async def close(self, interaction: discord.Interaction) -> None:
         status = self.here(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             closed = await self.desk.service.close(
                 guild, channel, interaction.user.id, admin=_admin(interaction)
             )
-        await interaction.response.send_message("The table is closed.", ephemeral=True)
-        who = "by an admin" if interaction.user.id != status.host_id else "by the host"
-        await self.desk.closed(status, f"closed {who}", closed)
+        await interaction.response.send_message(
+            self.desk.words(msg("table.reply.closed")), ephemeral=True
+        )
+        by_host = interaction.user.id == status.host_id
+        reason = msg("table.closed.host" if by_host else "table.closed.admin")
+        await self.desk.closed(status, reason, closed)
 
     @app_commands.command(name="status", description="Show the table (posts it again)")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -192,12 +202,15 @@ class TableCog(commands.GroupCog):
     @app_commands.command(name="back", description="You are back: your turns wait for you again")
     async def back(self, interaction: discord.Interaction) -> None:
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(self.desk):
             status = await self.desk.service.back(guild, channel, interaction.user.id)
-        await interaction.response.send_message("Welcome back.", ephemeral=True)
+        await interaction.response.send_message(
+            self.desk.words(msg("table.reply.back")), ephemeral=True
+        )
         await self.desk.publish(status)
 
     @app_commands.command(name="rules", description="How this game is played")
     async def rules(self, interaction: discord.Interaction) -> None:
-        shown = embed(f"{self.ui.title}: the rules", self.ui.rules[:4000])
+        say = self.desk.words
+        shown = embed(say(msg("table.rules.title", game=self.ui.title)), say(self.ui.rules)[:4000])
         await interaction.response.send_message(embed=shown, ephemeral=True)

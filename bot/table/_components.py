@@ -10,159 +10,77 @@ only offered in the player's ephemeral **My cards** reply.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, Self
 
 import discord
 
 from bot.errors import report_error, reported
 from bot.refusal import Refusal
-from bot.table._context import deadline_text, desk_of, refusals, where
-from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
-from bot.table._ui import GameUI, mention
-from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
-from games.errors import IllegalAction
+from bot.table._context import desk_of, refusals, where
+from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
+from bot.table._layout import amount_field, hand_components, table_components
+from bot.table._model import Button, Component
+from bot.table._ui import GameUI
+from bot.text import DEFAULT_LOCALE, Text, catalog, msg
+from bot.text.format import Names, PlayerNames
+from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, TableStatus
 
-MAX_BUTTON_CHOICES = 4
-"""A choice with more options than this becomes a select menu."""
 
-
-def describe_turn(status: TableStatus) -> str:
-    """The line under the title: whose turn and until when, or what the lobby waits for."""
-    if status.deal_open:
-        who = mention(status.to_act) if status.to_act is not None else "the dealer"
-        return f"Deal {status.deal_number} · **{who}** to act{deadline_text(status)}"
-    if status.deal_number == 0:
-        return "Waiting for players: **Join**, then the host presses **Deal**."
-    return f"Deal {status.deal_number} is over. **Deal** for the next one."
-
-
-def _button(
-    key: Key, label: str, style: discord.ButtonStyle, row: int | None = None
-) -> TableButton:
-    return TableButton(key, label=label[:80], style=style, row=row)
-
-
-def table_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> discord.ui.View:
-    """The public message's components: the player to act's legal actions and **My cards**
-    during a deal; **Join** / **Deal** / **Leave** between deals."""
+def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) -> discord.ui.View:
+    """The presentation model's components as a persistent view, in ``locale``."""
+    say = catalog(locale).text
     view = discord.ui.View(timeout=None)
-    expected = status.expected
-    if not status.deal_open:
-        view.add_item(_button(Key(expected, Lobby.JOIN), "Join", discord.ButtonStyle.success))
-        view.add_item(_button(Key(expected, Lobby.DEAL), "Deal", discord.ButtonStyle.primary))
-        view.add_item(_button(Key(expected, Lobby.LEAVE), "Leave", discord.ButtonStyle.secondary))
-        return view
-    buttons = 0
-    for spec in legal:
-        if not ui.on_table_message(spec):
-            continue
-        if not spec.fields or _amount(spec) is not None:
-            if buttons >= 20:
-                continue
-            view.add_item(
-                _button(
-                    Key(expected, spec.kind),
-                    _amount_label(ui, spec),
-                    discord.ButtonStyle.primary,
-                    row=buttons // 5,
-                )
-            )
-            buttons += 1
-            continue
-        name, field = next(iter(spec.fields.items()))
-        if not isinstance(field, ChoiceField):
-            continue
-        if len(field.options) <= MAX_BUTTON_CHOICES:
-            for option in field.options:
-                if buttons >= 20:
-                    break
-                label = f"{ui.action_label(spec)}: {ui.choice_label(spec, name, option)}"
-                key = Key(expected, spec.kind, encode_choice(option))
-                view.add_item(_button(key, label, discord.ButtonStyle.primary, row=buttons // 5))
-                buttons += 1
-        elif buttons <= 15:
+    for c in components:
+        if isinstance(c, Button):
+            style = getattr(discord.ButtonStyle, c.style.value)
+            view.add_item(TableButton(c.key, label=say(c.label)[:80], style=style, row=c.row))
+        else:
             options = [
-                discord.SelectOption(
-                    label=ui.choice_label(spec, name, o)[:100], value=encode_choice(o)
-                )
-                for o in field.options[:25]
+                discord.SelectOption(label=say(o.label)[:100], value=o.value) for o in c.options
             ]
-            row = (buttons + 4) // 5
             view.add_item(
                 TableSelect(
-                    Key(expected, spec.kind, name), ui.action_label(spec), options, 1, 1, row=row
+                    c.key, say(c.placeholder), options, c.min_values, c.max_values, row=c.row
                 )
             )
-            buttons = (row + 1) * 5
-    cards = Key(expected, Lobby.CARDS)
-    view.add_item(_button(cards, "My cards", discord.ButtonStyle.secondary, row=4))
-    if any(s.away for s in status.seats):
-        view.add_item(
-            _button(Key(expected, Lobby.BACK), "I'm back", discord.ButtonStyle.secondary, row=4)
-        )
     return view
 
 
-def hand_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> discord.ui.View | None:
-    """The **My cards** reply's components: a select per card choice the player has now (a
-    ``CardsField``, or a ``ChoiceField`` the game's ``in_my_cards`` says shows private cards)."""
-    view = discord.ui.View(timeout=None)
-    for spec in legal:
-        if not ui.in_my_cards(spec):
-            continue
-        name, field = next(iter(spec.fields.items()))
-        key = Key(status.expected, spec.kind, name)
-        if isinstance(field, ChoiceField):  # one card out of the player's own (or none)
-            choices = [
-                discord.SelectOption(
-                    label=ui.choice_label(spec, name, o)[:100], value=encode_choice(o)
-                )
-                for o in field.options[:25]
-            ]
-            view.add_item(TableSelect(key, ui.action_label(spec), choices, 1, 1))
-            continue
-        assert isinstance(field, CardsField)  # noqa: S101 - in_my_cards checked it
-        options = [
-            discord.SelectOption(label=ui.card_label(c), value=c) for c in field.options[:25]
-        ]
-        view.add_item(
-            TableSelect(
-                key,
-                ui.action_label(spec),
-                options,
-                field.min_count,
-                min(field.max_count, len(options)),
-            )
-        )
-    return view if view.children else None
+def table_view(
+    ui: GameUI,
+    status: TableStatus,
+    legal: list[ActionSpec],
+    names: Names | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> discord.ui.View:
+    """The public message's components (see :func:`._layout.table_components`)."""
+    return build_view(table_components(ui, status, legal, names or PlayerNames()), locale)
 
 
-def _amount(spec: ActionSpec) -> tuple[str, AmountField] | None:
-    if len(spec.fields) != 1:
-        return None
-    name, field = next(iter(spec.fields.items()))
-    return (name, field) if isinstance(field, AmountField) else None
-
-
-def _amount_label(ui: GameUI, spec: ActionSpec) -> str:
-    amount = _amount(spec)
-    label = ui.action_label(spec)
-    if amount is None:
-        return label
-    low, high = amount[1].min, amount[1].max
-    return f"{label} ({low})" if low == high else f"{label} ({low}–{high})"
+def hand_view(
+    ui: GameUI,
+    status: TableStatus,
+    legal: list[ActionSpec],
+    names: Names | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> discord.ui.View | None:
+    """The **My cards** reply's components, or ``None`` when the player has no card choice."""
+    shown = hand_components(ui, status, legal, names or PlayerNames())
+    return build_view(shown, locale) if shown else None
 
 
 def _check_turn(status: TableStatus, user: int, expected: Expected) -> None:
     """The refusals of a click before anything is asked (a modal): stale, not seated, not
     your turn (the service checks the same again when the action comes)."""
     if tuple(expected) != tuple(status.expected):
-        raise Refusal("That button is from an earlier moment of the game; use the current table.")
+        raise Refusal(msg("table.refusal.stale_button"))
     if not any(s.user_id == user and s.in_deal for s in status.seats):
-        raise Refusal("You are not playing in this deal.")
+        raise Refusal(msg("table.refusal.not_in_deal"))
     if status.to_act != user:
-        raise Refusal(f"It is {mention(status.to_act)}'s turn.")
+        to_act = PlayerNames().mention(None if status.to_act is None else str(status.to_act))
+        raise Refusal(msg("table.refusal.not_your_turn", to_act=to_act))
 
 
 async def run_action(
@@ -170,38 +88,22 @@ async def run_action(
     action: dict[str, Any],
     expected: Expected | None = None,
     *,
-    reply: str | None = None,
+    reply: Text | None = None,
 ) -> None:
     """Play ``action`` for the interaction's user at the channel's table and show the result:
     a click on the table message updates it in one call; a command gets an ephemeral ``reply``
     and the table message is edited. Refusals reach the error reporter."""
     desk = desk_of(interaction)
     guild, channel = where(interaction)
-
-    def explain(error: IllegalAction) -> str | None:
-        hook = getattr(desk.ui(desk.service.status(guild, channel).game), "refusal", None)
-        return str(hook(error)) if hook is not None else None
-
-    with refusals(explain):
+    with refusals(desk):
         result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
-    await desk.show(
-        result, interaction, reply=reply or f"Done: {action['kind'].replace('_', ' ')}."
-    )
+    done = msg("table.reply.done_action", action=str(action["kind"]).replace("_", " "))
+    await desk.show(result, interaction, reply=reply or done)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
     """The player's own cards, ephemerally, with a select for each card choice they have."""
-    desk = desk_of(interaction)
-    guild, channel = where(interaction)
-    text = desk.private_text(guild, channel, interaction.user.id)
-    with refusals():
-        status = desk.service.status(guild, channel, interaction.user.id)
-        legal = desk.service.legal_actions(guild, channel, interaction.user.id)
-    view = hand_view(desk.ui(status.game), status, legal)
-    if view is None:
-        await interaction.response.send_message(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+    await desk_of(interaction).show_hand(interaction)
 
 
 class _ReportingModal(discord.ui.Modal):
@@ -216,13 +118,17 @@ class _ReportingModal(discord.ui.Modal):
 class AmountModal(_ReportingModal):
     """Asks for a chip amount within the legal bounds, then plays the action."""
 
-    def __init__(self, key: Key, title: str, field: str, bounds: AmountField) -> None:
-        super().__init__(title=title[:45], custom_id=key.modal_id(), timeout=600)
+    def __init__(
+        self, key: Key, title: Text, field: str, bounds: AmountField, locale: str = DEFAULT_LOCALE
+    ) -> None:
+        say = catalog(locale).text
+        super().__init__(title=say(title)[:45], custom_id=key.modal_id(), timeout=600)
         self.key, self.field, self.bounds = key, field, bounds
         low, high = bounds.min, bounds.max
+        label = msg("table.modal.amount", field=field.capitalize(), min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=f"{field.capitalize()}: {low} to {high} chips"[:45],
-            placeholder=f"{low}–{high}",
+            label=say(label)[:45],
+            placeholder=say(msg("table.modal.range", min=low, max=high)),
             default=str(low),
             min_length=1,
             max_length=12,
@@ -232,9 +138,8 @@ class AmountModal(_ReportingModal):
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         text = self.amount.value.strip().replace(",", "")
         if not text.isdigit():
-            raise Refusal(
-                f"Type a whole number of chips between {self.bounds.min} and {self.bounds.max}."
-            )
+            low, high = self.bounds.min, self.bounds.max
+            raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
         action = {"kind": self.key.kind, self.field: int(text)}
         await run_action(interaction, action, self.key.expected)
 
@@ -242,12 +147,14 @@ class AmountModal(_ReportingModal):
 class JoinModal(_ReportingModal):
     """Asks for the buy-in within the table's bounds, then seats the player."""
 
-    def __init__(self, status: TableStatus) -> None:
-        super().__init__(title="Join the table", timeout=600)
+    def __init__(self, status: TableStatus, locale: str = DEFAULT_LOCALE) -> None:
+        say = catalog(locale).text
+        super().__init__(title=say(msg("table.modal.join")), timeout=600)
         self.low, self.high = status.min_buy_in, status.max_buy_in
+        bounds = {"min": self.low, "max": self.high}
         self.buy_in: discord.ui.TextInput[JoinModal] = discord.ui.TextInput(
-            label=f"Buy-in: {self.low} to {self.high} chips"[:45],
-            placeholder=f"{self.low}–{self.high}",
+            label=say(msg("table.modal.buy_in", **bounds))[:45],
+            placeholder=say(msg("table.modal.range", **bounds)),
             default=str(self.low),
             max_length=12,
         )
@@ -256,12 +163,12 @@ class JoinModal(_ReportingModal):
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         text = self.buy_in.value.strip().replace(",", "")
         if not text.isdigit():
-            raise Refusal(f"Type a whole number of chips between {self.low} and {self.high}.")
+            raise Refusal(msg("table.refusal.whole_number", min=self.low, max=self.high))
         desk = desk_of(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(desk):
             result = await desk.service.join(guild, channel, interaction.user.id, int(text))
-        await desk.show(result, interaction, reply=f"You sit down with {int(text)} chips.")
+        await desk.show(result, interaction, reply=msg("table.reply.seated", amount=int(text)))
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):
@@ -290,28 +197,28 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
     async def callback(self, interaction: discord.Interaction) -> None:
         desk = desk_of(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(desk):
             status = desk.service.status(guild, channel)
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
-            raise Refusal("That table is closed.")
+            raise Refusal(msg("table.refusal.closed"))
         if key.kind == Lobby.CARDS:
             await show_hand(interaction)
         elif key.kind == Lobby.JOIN:
             await interaction.response.send_modal(JoinModal(status))
         elif key.kind == Lobby.DEAL:
             if tuple(key.expected) != tuple(status.expected):
-                raise Refusal("The table has moved on since; use the current table.")
+                raise Refusal(msg("table.refusal.moved_on"))
             admin = _admin(interaction)
-            with refusals():
+            with refusals(desk):
                 result = await desk.service.start(guild, channel, user, admin=admin)
             await desk.show(result, interaction)
         elif key.kind == Lobby.LEAVE:
-            with refusals():
+            with refusals(desk):
                 result = await desk.service.leave(guild, channel, user)
             await desk.show(result, interaction)
         elif key.kind == Lobby.BACK:
-            with refusals():
+            with refusals(desk):
                 await desk.service.back(guild, channel, user)
             await desk.publish(status, interaction)
         else:
@@ -320,12 +227,12 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
     async def _act(self, interaction: discord.Interaction, status: TableStatus, user: int) -> None:
         desk, key = desk_of(interaction), self.key
         _check_turn(status, user, key.expected)
-        with refusals():
+        with refusals(desk):
             legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
         spec = next((s for s in legal if s.kind == key.kind), None)
         if spec is None:
-            raise Refusal(f"You can't {key.kind.replace('_', ' ')} now.")
-        amount = _amount(spec)
+            raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
+        amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)
             await interaction.response.send_modal(AmountModal(key, title, amount[0], amount[1]))
@@ -343,7 +250,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
     def __init__(
         self,
         key: Key,
-        placeholder: str = "Choose",
+        placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
         min_values: int = 1,
         max_values: int = 1,
@@ -352,7 +259,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         super().__init__(
             discord.ui.Select(
                 custom_id=key.select_id(),
-                placeholder=placeholder[:150],
+                placeholder=(placeholder or catalog().text(msg("table.select.choose")))[:150],
                 options=options or [discord.SelectOption(label="?")],
                 min_values=min_values,
                 max_values=max(min_values, max_values),
@@ -371,24 +278,24 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
     async def callback(self, interaction: discord.Interaction) -> None:
         desk = desk_of(interaction)
         guild, channel = where(interaction)
-        with refusals():
+        with refusals(desk):
             status = desk.service.status(guild, channel)
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
-            raise Refusal("That table is closed.")
+            raise Refusal(msg("table.refusal.closed"))
         _check_turn(status, user, key.expected)
-        with refusals():
+        with refusals(desk):
             legal = desk.service.legal_actions(guild, channel, user)
         spec = next((s for s in legal if s.kind == key.kind), None)
         field = spec.fields.get(key.arg) if spec is not None else None
         if spec is None or field is None:
-            raise Refusal(f"You can't {key.kind.replace('_', ' ')} now.")
+            raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
         values = [str(v) for v in self.item.values]
         value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
         action = {"kind": key.kind, key.arg: value}
         if interaction.message is not None and interaction.message.id != status.message_id:
             # a select of the My cards reply: the reply shows the cards now; the table is edited
-            with refusals():
+            with refusals(desk):
                 result = await desk.service.act(guild, channel, user, action, key.expected)
             text = desk.private_text(guild, channel, user)
             await interaction.response.edit_message(content=text, view=None)

@@ -4,45 +4,44 @@ player's words. Apart from the desk so that the desk and the components both imp
 from __future__ import annotations
 
 import contextlib
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.refusal import Refusal
-from bot.render import relative
-from bot.table._ui import with_mentions
-from games.errors import IllegalAction
-from services.tables import TableError, TableStatus
+from bot.refusal import Refusal, table_refusal
+from bot.text import Text, msg
+from bot.text.format import PlayerNames
+from services.tables import TableError
 
 if TYPE_CHECKING:
     from bot.table._desk import Desk
 
-_SNOWFLAKE = re.compile(r"\d{15,21}")
+
+def refusal_text(error: TableError, desk: Desk | None = None) -> Text:
+    """A table service refusal in the player's words: an engine's refusal in its game's
+    (``GameUI.refusal``, when the desk has that game), the service's own in ``table.po``'s."""
+    names = PlayerNames(desk.names) if desk is not None else PlayerNames()
+    if error.refusal is not None and desk is not None and desk.has_game(error.game):
+        return desk.ui(error.game).refusal(error.refusal, names)
+    return table_refusal(error, names)
 
 
 @contextlib.contextmanager
-def refusals(explain: Callable[[IllegalAction], str | None] | None = None) -> Iterator[None]:
+def refusals(desk: Desk | None = None) -> Iterator[None]:
     """The table service's refusals as the error reporter's ``Refusal`` (player-readable,
-    answered ephemerally, nothing logged above INFO); ``explain`` words an engine's refusal
-    code (a game's ``GameUI.refusal``)."""
+    answered ephemerally, nothing logged above INFO); ``desk`` words the engines' refusals
+    in their games' words."""
     try:
         yield
     except TableError as error:
-        cause = error.__cause__
-        if explain is not None and isinstance(cause, IllegalAction):
-            words = explain(cause)
-            if words:
-                raise Refusal(words) from error
-        # Engines name players by id ("You can attack: 1100…"): ids become mentions.
-        raise Refusal(with_mentions(error.message, _SNOWFLAKE.findall(error.message))) from error
+        raise Refusal(refusal_text(error, desk)) from error
 
 
 def where(interaction: discord.Interaction) -> tuple[int, int]:
     """``(guild, channel)`` of an interaction at a table."""
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise Refusal("Tables live in server channels, not in DMs.")
+        raise Refusal(msg("table.refusal.in_dms"))
     return interaction.guild_id, interaction.channel_id
 
 
@@ -52,7 +51,3 @@ def desk_of(interaction: discord.Interaction) -> Desk:
     if desk is None:
         raise TypeError("this bot has no table desk")
     return cast("Desk", desk)
-
-
-def deadline_text(status: TableStatus) -> str:
-    return f" (time runs out {relative(status.deadline.timestamp())})" if status.deadline else ""

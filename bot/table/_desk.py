@@ -1,29 +1,33 @@
-"""The desk: everything that shows a table on Discord, for every game.
+"""The desk: the table kit's one object per bot (``bot.desk``), tying its parts together.
 
-One :class:`Desk` per bot (``bot.desk``). It draws the one table message (edited in place,
-posted again when deleted), sends private cards by DM (telling a player once in the channel
-when their DMs are closed), keeps each table's last public events for the message, and is the
-table service's :class:`~services.tables.TableListener` (timeouts, resumed and closed tables).
+It keeps the games' presenters (``GameUI``) and each table's latest public lines, and answers
+a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
+the renderer (:mod:`._render`) words it, the publisher (:mod:`._publisher`) puts it on
+Discord. The display names live in :mod:`._names`; the table service's listener events reach
+the desk through :mod:`._listener`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.errors import CANNOT_DM, needs_permission
 from bot.refusal import Refusal
-from bot.render import COLOUR, chips
+from bot.table import _presenter as present
+from bot.table import _render as render
+from bot.table._components import hand_view
 from bot.table._context import refusals
-from bot.table._ui import GameUI, mention
-from games.events import Event
+from bot.table._listener import listen
+from bot.table._model import TableModel
+from bot.table._names import NameBook, TableNames
+from bot.table._publisher import Drawn, Publisher
+from bot.table._ui import GameUI
+from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from services.tables import (
     ActionResult,
     Closed,
@@ -32,30 +36,28 @@ from services.tables import (
     TableStatus,
     TimeoutReport,
 )
+from services.tables.events import Closing
 
 log = logging.getLogger(__name__)
 
 LOG_LINES = 6
 """Public events kept on the table message (the newest last)."""
 
-UNKNOWN_MESSAGE = 10008
-
 
 class Desk:
     """Draws tables and delivers private cards; hears the table service's events (it is a
     ``TableListener`` too, for a service built without the bot's dispatching one)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, locale: str = DEFAULT_LOCALE) -> None:
         self.bot = bot
+        self.locale = locale
+        """The language tables are shown in (later: the server's, or the reader's)."""
         self._service: TableService | None = None
         self._uis: dict[str, GameUI] = {}
-        self._events: defaultdict[int, deque[str]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._told_no_dm: set[tuple[int, int]] = set()
-        self.names: dict[str, str] = {}
-        """Display names of the users seen at a table (player id -> name), for plain-text
-        places where a mention does not render (button labels)."""
+        self._log: defaultdict[int, deque[Text]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._deals: dict[int, int] = {}
+        self.book = NameBook(bot)
+        self.publisher = Publisher(bot)
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -72,106 +74,75 @@ class Desk:
     def listen(self) -> None:
         """Hear the table service's events (``bot.table_events`` dispatches them as bot
         events): timeouts, resumed tables, tables the service closed."""
-        self.bot.add_listener(self.timeout_applied, "on_table_timeout")
-        self.bot.add_listener(self.tables_resumed, "on_tables_resumed")
-        self.bot.add_listener(self.table_closed, "on_table_closed")
+        listen(self.bot, self)
 
     def register(self, ui: GameUI) -> None:
         """A game cog's UI (called from its ``cog_load``)."""
         self._uis[ui.game] = ui
 
+    def has_game(self, game: str) -> bool:
+        return game in self._uis
+
     def ui(self, game: str) -> GameUI:
         try:
             return self._uis[game]
         except KeyError:
-            raise Refusal(f"The {game} tables are not available right now.") from None
+            raise Refusal(msg("table.refusal.unavailable", game=game)) from None
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Display names of the users seen at a table (player id -> name), for plain-text
+        places where a mention does not render (button labels)."""
+        return self.book.display
 
     def remember(self, user: discord.abc.User) -> None:
         """Note a user's display name (every table interaction passes through here)."""
-        self.names[str(user.id)] = user.display_name
+        self.book.remember(user)
 
-    async def _learn_names(
-        self, status: TableStatus, guilds: dict[int, discord.Guild | None]
-    ) -> None:
-        """A restarted bot has seen nobody yet, and without the privileged members intent it
-        has no member cache: ask for the seated players' names (one request each, once), so
-        the resumed table's buttons name them instead of showing ``@id``. The tables resume
-        while the bot logs in, before the servers arrive with READY: ``guilds`` holds the
-        servers asked for so far."""
-        wanted = [
-            s.user_id
-            for s in status.seats
-            if (s.seated or s.in_deal) and str(s.user_id) not in self.names
-        ]
-        if not wanted:
-            return
-        if status.guild_id not in guilds:
-            guild = self.bot.get_guild(status.guild_id)
-            if guild is None:
-                with contextlib.suppress(discord.HTTPException):
-                    guild = await self.bot.fetch_guild(status.guild_id, with_counts=False)
-            guilds[status.guild_id] = guild
-        guild = guilds[status.guild_id]
-        if guild is None:
-            return
-        for user_id in wanted:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:  # left the server, or Discord said no: @id it is
-                continue
-            self.remember(member)
+    def names_of(self, status: TableStatus) -> TableNames:
+        return self.book.of(status)
+
+    def words(self, text: Text) -> str:
+        """``text`` in the desk's language."""
+        return catalog(self.locale).text(text)
+
+    async def say(self, status: TableStatus, text: Text) -> None:
+        """A message in the table's channel (rare: resumes, closes, closed DMs)."""
+        await self.publisher.say(status, self.words(text))
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def embed(self, status: TableStatus, *, closed: str | None = None) -> discord.Embed:
-        """The public table: the kit's common part plus the game's fields (public view only)."""
-        from bot.table._components import describe_turn
+    def model(self, status: TableStatus, *, closed: Text | None = None) -> TableModel:
+        """What the table shows now (pure: the presenter's)."""
+        legal = []
+        if closed is None and status.deal_open and status.to_act is not None:
+            legal = self.service.legal_actions(status.guild_id, status.channel_id, status.to_act)
+        lines = self._log.get(status.table_id, ())
+        names = self.names_of(status)
+        return present.present_table(
+            self.ui(status.game), status, lines, legal, names, closed=closed
+        )
 
-        ui = self.ui(status.game)
-        shown = discord.Embed(
-            title=f"{ui.title} table", description=closed or describe_turn(status), colour=COLOUR
-        )
-        seats = [_seat_line(s, status) for s in status.seats if s.seated or s.in_deal]
-        shown.add_field(
-            name=f"Seats ({len(seats)}/{status.max_seats})", value="\n".join(seats) or "Empty"
-        )
-        if closed is None:
-            game_fields = (
-                ui.public_fields(status) if status.view is not None else ui.lobby_fields(status)
-            )
-            for f in game_fields:
-                shown.add_field(name=f.name, value=f.value[:1024] or "—", inline=f.inline)
-        lines = self._events.get(status.table_id)
-        if lines:
-            shown.add_field(name="Latest", value="\n".join(lines)[-1024:], inline=False)
-        shown.set_footer(
-            text=f"Table {status.table_id} · deal {status.deal_number} · "
-            f"buy-in {status.min_buy_in}–{status.max_buy_in} · /{ui.command or ui.game} rules"
-        )
-        return shown
+    def embed(self, status: TableStatus, *, closed: Text | None = None) -> discord.Embed:
+        """The public table: the kit's common part plus the game's fields (public view only)."""
+        return render.table_embed(self.model(status, closed=closed), self.locale)
 
     def components(self, status: TableStatus) -> discord.ui.View:
-        from bot.table._components import table_view
+        return render.table_view(self.model(status), self.locale)
 
-        legal = []
-        if status.deal_open and status.to_act is not None:
-            legal = self.service.legal_actions(status.guild_id, status.channel_id, status.to_act)
-        return table_view(self.ui(status.game), status, legal)
-
-    def note(self, status: TableStatus, events: Iterable[Event]) -> None:
+    def note(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
         """Add a step's public events to the table's log."""
-        ui = self.ui(status.game)
-        pids = [str(s.user_id) for s in status.seats]
         known = self._deals.get(status.table_id)
         if known is not None and known != status.deal_number:
             # a new deal: the last one's cards come round again, its lines would mislead
-            self._events.pop(status.table_id, None)
+            self._log.pop(status.table_id, None)
         self._deals[status.table_id] = status.deal_number
+        ui, names = self.ui(status.game), self.names_of(status)
         for event in events:
             if event.is_public:
-                line = ui.describe_event(event, pids)
+                line = present.event_line(ui, event, names)
                 if line:
-                    self._events[status.table_id].append(line)
+                    self._log[status.table_id].append(line)
 
     def current(self, status: TableStatus) -> TableStatus:
         """The table as it is now (``status`` itself once it is closed)."""
@@ -186,100 +157,80 @@ class Desk:
         status: TableStatus,
         interaction: discord.Interaction | None = None,
         *,
-        closed: str | None = None,
+        closed: Text | None = None,
     ) -> None:
-        """Show the table as it is now on its one message: through ``interaction`` (a click on
-        that message: one call), else by editing the message, else by posting it (again)."""
-        async with self._locks[status.table_id]:
-            status = self.current(status)
-            embed = self.embed(status, closed=closed)
-            view = discord.ui.View(timeout=None) if closed else self.components(status)
-            if (
-                interaction is not None
-                and not interaction.response.is_done()
-                and interaction.message is not None
-                and interaction.message.id == status.message_id
-            ):
-                await interaction.response.edit_message(embed=embed, view=view)
-                return
-            channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
-            if status.message_id is not None:
-                try:
-                    await channel.get_partial_message(status.message_id).edit(
-                        embed=embed, view=view
-                    )
-                    return
-                except discord.NotFound as error:
-                    if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
-                        raise
-                    log.info("table %s: its message was deleted; posting it again", status.table_id)
-            if closed:
-                return
-            async with needs_permission("Send Messages", channel):
-                message = await channel.send(embed=embed, view=view)
-            with contextlib.suppress(TableError):
-                await self.service.set_message(status.guild_id, status.channel_id, message.id)
+        """Show the table as it is now on its one message (see ``Publisher.publish``); a
+        closed table's message loses its buttons, and is not posted again."""
+
+        def draw() -> Drawn:
+            now = self.current(status)
+            model = self.model(now, closed=closed)
+            return Drawn(now, render.table_embed(model, self.locale), render.table_view(model))
+
+        await self.publisher.publish(
+            status.table_id, draw, interaction, posted=None if closed else self._posted
+        )
+
+    async def _posted(self, status: TableStatus, message_id: int) -> None:
+        with contextlib.suppress(TableError):
+            await self.service.set_message(status.guild_id, status.channel_id, message_id)
 
     # -- private cards --------------------------------------------------------------------------
 
     def private_text(self, guild: int, channel: int, user: int) -> str:
-        with refusals():
+        """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
+        with refusals(self):
             status = self.service.status(guild, channel, user)
         if not any(s.user_id == user for s in status.seats):
-            raise Refusal("You are not playing at this table.")
-        return self.ui(status.game).private_text(status, user)
+            raise Refusal(msg("table.refusal.not_at_table"))
+        return render.lines(present.private_lines(self.ui(status.game), status, user), self.locale)
 
-    async def deliver(self, status: TableStatus, events: Iterable[Event]) -> None:
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        """The player's own cards, ephemerally, with a select for each card choice they have."""
+        from bot.table._context import where
+
+        guild, channel = where(interaction)
+        user = interaction.user.id
+        text = self.private_text(guild, channel, user)
+        with refusals(self):
+            status = self.service.status(guild, channel, user)
+            legal = self.service.legal_actions(guild, channel, user)
+        view = hand_view(self.ui(status.game), status, legal, self.names_of(status), self.locale)
+        if view is None:
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def deliver(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
         """DM every player whose private cards changed in this step: what happened to them,
         then their cards as they are now."""
-        mine: dict[str, list[Event]] = defaultdict(list)
+        mine: dict[str, list[present.AnyEvent]] = defaultdict(list)
         for event in events:
             if event.to is not None and event.to.isdigit():
                 mine[event.to].append(event)
         if not mine:
             return
-        ui = self.ui(status.game)
-        pids = [str(s.user_id) for s in status.seats]
+        ui, names = self.ui(status.game), self.names_of(status)
         for pid, told in mine.items():
             user = int(pid)
-            lines = [ui.describe_private(e, pids) for e in told]
+            now: TableStatus | None = None
             try:
-                now = self.service.status(status.guild_id, status.channel_id, user)
-                if now.table_id == status.table_id and now.view is not None:
-                    lines += ["", ui.private_text(now, user)]
+                seen = self.service.status(status.guild_id, status.channel_id, user)
+                if seen.table_id == status.table_id and seen.view is not None:
+                    now = seen
             except TableError:
                 pass
-            header = f"**{ui.title}** in <#{status.channel_id}>"
-            await self.dm(status, user, "\n".join([header, *lines])[:2000])
+            model = present.present_private(ui, status, told, now, user, names)
+            await self.dm(status, user, render.private_text(model, self.locale))
 
     async def dm(self, status: TableStatus, user: int, text: str) -> None:
         """One DM; closed DMs (50007) get one note in the table's channel, and play goes on."""
-        try:
-            channel = await self.bot.create_dm(discord.Object(user))
-            await channel.send(text)
-        except discord.Forbidden as error:
-            if error.code != CANNOT_DM:
-                log.warning("DM to %s refused: %r", user, error)
-            key = (status.table_id, user)
-            if key in self._told_no_dm:
-                return
-            self._told_no_dm.add(key)
-            cmd = self.ui(status.game).command or status.game
-            note = (
-                f"<@{user}>, I can't send you direct messages, so your cards stay with me: "
-                f"use the **My cards** button or `/{cmd} hand` to see them."
-            )
-            await self.say(status, note)
-        except discord.HTTPException as error:
-            log.warning("DM to %s failed: %r", user, error)
 
-    async def say(self, status: TableStatus, text: str) -> None:
-        """A message in the table's channel (rare: resumes, closes, closed DMs)."""
-        channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
-        except discord.HTTPException as error:
-            log.warning("table %s: could not post in its channel: %r", status.table_id, error)
+        def note() -> str:
+            cmd = self.ui(status.game).command or status.game
+            return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd))
+
+        await self.publisher.dm(status, user, text, note)
 
     # -- answering a step -----------------------------------------------------------------------
 
@@ -288,7 +239,7 @@ class Desk:
         result: ActionResult,
         interaction: discord.Interaction | None = None,
         *,
-        reply: str | None = None,
+        reply: Text | None = None,
     ) -> None:
         """After a step: log its events, update the table message (through ``interaction`` when
         it is a click on the table message), answer a command ephemerally with ``reply``, and
@@ -298,7 +249,8 @@ class Desk:
             self.remember(interaction.user)
         self.note(status, result.events)
         if result.settlement is not None:
-            self.note(status, [_settled(status, result.settlement)])
+            line = present.settled_line(result.settlement, self.names_of(status))
+            self._log[status.table_id].append(line)
         on_message = (
             interaction is not None
             and interaction.message is not None
@@ -308,17 +260,17 @@ class Desk:
             await self.publish(status, interaction)
         else:
             if interaction is not None and not interaction.response.is_done():
-                await interaction.response.send_message(reply or "Done.", ephemeral=True)
+                answer = self.words(reply or msg("table.reply.done"))
+                await interaction.response.send_message(answer, ephemeral=True)
             await self.publish(status)
         await self.deliver(status, result.events)
 
     # -- the service's listener -----------------------------------------------------------------
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
-        away = " They are marked away until they act." if report.away else ""
-        self._events[report.table.table_id].append(
-            f"⏰ {mention(report.user_id)} ran out of time: played for them.{away}"
-        )
+        names = self.names_of(report.table)
+        line = present.timeout_line(report.user_id, report.away, names)
+        self._log[report.table.table_id].append(line)
         await self.show(ActionResult(report.events, report.table, report.settlement))
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
@@ -326,29 +278,23 @@ class Desk:
         for status in tables:
             if status.game not in self._uis:
                 continue
-            await self._learn_names(status, guilds)
-            self._events[status.table_id].append("🔄 The bot restarted; the table goes on.")
+            await self.book.learn(status, guilds)
+            self._log[status.table_id].append(present.restarted_line())
             await self.publish(status)
-            await self.say(
-                status,
-                f"🔄 I am back: the {self.ui(status.game).title} table here goes on.",
-            )
+            resumed = msg("table.say.resumed", game=self.ui(status.game).title)
+            await self.say(status, resumed)
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
-        await self.closed(table, reason, closed)
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
+        await self.closed(table, present.close_reason(reason), closed)
 
-    async def closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
+    async def closed(self, table: TableStatus, reason: Text, closed: Closed) -> None:
         """A table is gone: its message says so (no buttons), and the channel hears why."""
-        back = {**closed.refunded}
-        for pid, amount in closed.paid_out.items():
-            back[pid] = back.get(pid, 0) + amount
-        returned = ", ".join(f"{mention(p)} {chips(a)}" for p, a in back.items() if a) or "none"
-        text = f"The table is closed ({reason}). Chips back to balances: {returned}."
+        text = present.closed_text(reason, closed, self.names_of(table))
         await self.publish(table, closed=text)
         await self.say(table, text)
-        self._events.pop(table.table_id, None)
-        self._locks.pop(table.table_id, None)
+        self._log.pop(table.table_id, None)
         self._deals.pop(table.table_id, None)
+        self.publisher.forget(table.table_id)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """Someone deleted a table's message: post it again at once."""
@@ -366,27 +312,6 @@ class Desk:
             try:
                 await self.service.close(status.guild_id, status.channel_id, me, admin=True)
             except TableError as error:
-                log.warning("table %s: not closed on leaving the guild: %s", status.table_id, error)
+                log.warning("table %s: not closed on leaving the guild: %r", status.table_id, error)
             else:
                 log.info("table %s closed: the bot left guild %s", status.table_id, guild.id)
-
-
-def _seat_line(seat: Any, status: TableStatus) -> str:
-    marks = []
-    if seat.user_id == status.to_act:
-        marks.append("▶")
-    line = f"{mention(seat.user_id)} — {chips(seat.stack)}"
-    if seat.user_id == status.host_id:
-        line += " (host)"
-    if seat.away:
-        line += " · away"
-    if not seat.seated:
-        line += " · leaving"
-    return " ".join([*marks, line])
-
-
-def _settled(status: TableStatus, settlement: dict[str, int]) -> Event:
-    from games.events import public
-
-    parts = [f"{mention(p)} {v:+,}" for p, v in settlement.items() if v]
-    return public("settled", "Deal over: " + (", ".join(parts) or "no chips changed hands") + ".")

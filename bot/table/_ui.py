@@ -1,10 +1,13 @@
-"""What a game cog supplies to the table kit: :class:`GameUI`.
+"""What a game cog supplies to the table kit: :class:`GameUI`, the game's presenter.
 
-The kit draws everything that is the same for every game (the seats, stacks, pot, whose turn and
+The kit draws everything that is the same for every game (the seats, stacks, whose turn and
 the deadline, the recent public events, the buttons generated from ``ActionSpec``s, the DMs);
 a game's ``GameUI`` adds what only that game knows: how its public view looks (banners,
-soldiers, the top discard, face-up cards), how a player's own cards read, how its events and
-actions are named.
+soldiers, the top discard, face-up cards), how a player's own cards read, how its events,
+refusals and actions are named. Every method answers :data:`~bot.text.Text` (a catalog
+message, or text already final such as card faces), never assembled English: the kit's
+renderer says it in the reader's language. Players are named through the
+:class:`~bot.text.format.Names` the kit passes.
 """
 
 from __future__ import annotations
@@ -13,9 +16,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.refusal import game_refusal
+from bot.text import Text, msg
+from bot.text.format import Names, PlayerNames
+from bot.text.format import card as card_face
 from games.actions import ActionSpec
-from games.cards import Card
-from games.events import Event
+from games.errors import IllegalAction
+from games.events import Event, GameEvent
 from services.tables import TableStatus
 
 MAX_FIELD = 1024
@@ -23,39 +30,12 @@ MAX_FIELD = 1024
 
 @dataclass(frozen=True, slots=True)
 class EmbedField:
-    """One field of the table embed (Discord caps a value at 1024 characters)."""
+    """One field of the table embed (Discord caps a value at 1024 characters): ``value`` is
+    one text or a list of lines."""
 
-    name: str
-    value: str
+    name: Text
+    value: Text | list[Text]
     inline: bool = False
-
-
-def card(code: str | None) -> str:
-    """``"10h"`` -> ``10♥``; a hidden card (``None``) -> ``🂠``."""
-    return "🂠" if code is None else str(Card.parse(code))
-
-
-def cards(codes: Iterable[str | None]) -> str:
-    """Cards as players read them, hidden ones as ``🂠``."""
-    shown = " ".join(card(c) for c in codes)
-    return shown or "—"
-
-
-def mention(pid: str | int | None) -> str:
-    """A player id as a Discord mention (the house and the kitty keep their names)."""
-    if pid is None:
-        return "nobody"
-    text = str(pid)
-    return f"<@{text}>" if text.isdigit() else text
-
-
-_ID = re.compile(r"(?<![<@\d])\b(\d{15,21})\b")
-
-
-def with_mentions(text: str, pids: Iterable[str]) -> str:
-    """An engine's sentence (which names players by id) with the ids as mentions."""
-    known = {str(p) for p in pids}
-    return _ID.sub(lambda m: f"<@{m[1]}>" if m[1] in known else m[1], text)
 
 
 class GameUI:
@@ -68,9 +48,9 @@ class GameUI:
 
     game: str = ""
     """The game's name in the table service's registry (``"pontoon"``)."""
-    title: str = ""
-    """The game's name for players (``"Pontoon"``)."""
-    rules: str = ""
+    title: Text = ""
+    """The game's name for players (``msg("pontoon.title")``)."""
+    rules: Text = ""
     """A short summary of the rules for ``/<game> rules`` (markdown, under 4000 characters)."""
     command: str = ""
     """The command group (``"pontoon"``), to name ``/pontoon hand`` in messages."""
@@ -85,34 +65,43 @@ class GameUI:
         from ``status.options``, so players see what they join. None by default."""
         return []
 
-    def private_text(self, status: TableStatus, user: int) -> str:
+    def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         """``user``'s own cards and situation from ``status.view`` (THEIR private view), for
-        the **My cards** reply, ``/<game> hand`` and the DMs."""
+        the **My cards** reply, ``/<game> hand`` and the DMs: one text or lines."""
         raise NotImplementedError
 
-    def describe_event(self, event: Event, pids: Iterable[str]) -> str | None:
-        """One public event as a line of the table's log (``None``: not worth a line)."""
-        return with_mentions(event.text, pids)
+    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
+        """One public event as a line of the table's log (``None``: not worth a line). The
+        default reads a legacy event's ``text`` (LEGACY: games word their typed events)."""
+        return _legacy_text(event, names)
 
-    def describe_private(self, event: Event, pids: Iterable[str]) -> str:
-        """One private event as a line of the player's DM."""
-        return with_mentions(event.text, pids)
+    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
+        """One private event as a line of the player's DM (``None``: no line)."""
+        return _legacy_text(event, names)
 
-    def action_label(self, spec: ActionSpec) -> str:
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
+        """The engine's refusal in the words of this game's buttons and commands; the default
+        words the shared codes (``games.errors.Refusal``)."""
+        return game_refusal(error, names)
+
+    def action_label(self, spec: ActionSpec) -> Text:
         """The button's label for an action (``"Stake"``, ``"Buy (10–40)"``)."""
         return spec.label or spec.kind.replace("_", " ").capitalize()
 
-    def choice_label(self, spec: ActionSpec, field: str, option: str | None) -> str:
-        """How one option of a choice reads on a button or in a select."""
+    def choice_label(
+        self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None
+    ) -> Text:
+        """How one option of a choice reads on a button or in a select (a player by their
+        plain name: mentions do not render there)."""
         if option is None:
-            return "None"
+            return msg("table.choice.none")
         if option.isdigit():
-            return f"@{option}"
+            return (names or PlayerNames()).plain(option)
         return option.replace("_", " ").capitalize()
 
-    def card_label(self, code: str) -> str:
+    def card_label(self, code: str) -> Text:
         """A card in a select menu of the **My cards** reply."""
-        return card(code)
+        return card_face(code)
 
     def on_table_message(self, spec: ActionSpec) -> bool:
         """Whether ``spec`` gets a component on the PUBLIC table message. The default: specs
@@ -127,3 +116,42 @@ class GameUI:
         hand's card codes (Paiute's discard) overrides this (and ``on_table_message``); the
         select then offers ``choice_label`` of each option."""
         return len(spec.fields) == 1 and all(f.type == "cards" for f in spec.fields.values())
+
+
+def _legacy_text(event: GameEvent | Event, names: Names) -> Text | None:
+    text = getattr(event, "text", None)
+    if not isinstance(text, str):
+        return None
+    seated = list(names) if isinstance(names, Iterable) else _ID.findall(text)
+    return with_mentions(text, seated)
+
+
+# -- LEGACY helpers, until the game presenters name players through ``Names`` ------------------
+
+
+def card(code: str | None) -> str:
+    """LEGACY: ``bot.text.format.card``."""
+    return card_face(code)
+
+
+def cards(codes: Iterable[str | None]) -> str:
+    """LEGACY: ``bot.text.format.cards`` (``—`` when there are none)."""
+    shown = " ".join(card_face(c) for c in codes)
+    return shown or "—"
+
+
+def mention(pid: str | int | None) -> str:
+    """LEGACY: ``Names.mention`` (a player id as a Discord mention)."""
+    if pid is None:
+        return "nobody"
+    text = str(pid)
+    return f"<@{text}>" if text.isdigit() else text
+
+
+_ID = re.compile(r"(?<![<@\d])\b(\d{15,21})\b")
+
+
+def with_mentions(text: str, pids: Iterable[str]) -> str:
+    """LEGACY: an old engine's sentence (which names players by id) with the ids as mentions."""
+    known = {str(p) for p in pids}
+    return _ID.sub(lambda m: f"<@{m[1]}>" if m[1] in known else m[1], text)

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.actions import ActionSpec, AmountField, as_dict
-from games.errors import IllegalAction
+from games.errors import IllegalAction, Refusal
 from services.tables import errors as e
 from services.tables.model import LiveTable, TableConfig
 from services.tables.registry import Game
@@ -25,8 +25,8 @@ def storage_refusals() -> Iterator[None]:
     try:
         yield
     except se.InsufficientChips as exc:
-        where = "your balance" if exc.where == "balance" else "your stack"
-        raise e.InsufficientChips(f"You need {exc.needed} chips in {where}.") from exc
+        where = "balance" if exc.where == "balance" else "stack"
+        raise e.InsufficientChips(where, needed=exc.needed) from exc
     except se.ChannelBusy as exc:
         raise e.TableExists() from exc
     except se.TableNotFound as exc:
@@ -35,10 +35,6 @@ def storage_refusals() -> Iterator[None]:
         raise e.NotSeated() from exc
     except se.StaleAction as exc:
         raise e.StaleAction() from exc
-
-
-def mention(pid: str | int | None) -> str:
-    return f"<@{pid}>" if pid is not None and str(pid).isdigit() else str(pid)
 
 
 def timeout_s(live: LiveTable) -> int:
@@ -64,37 +60,38 @@ def table_config(
     if seats is None:
         seats = high
     if not isinstance(seats, int) or isinstance(seats, bool) or not low <= seats <= high:
-        raise e.BadOptions(f"{g.title} seats between {low} and {high} players.")
+        raise e.BadOptions("seats", game=g.name, min=low, max=high)
     need = g.min_stack(opts)
     lowest = max(min_buy_in, need)
     if max_buy_in < lowest:
-        raise e.AmountOutOfBounds(
-            f"Buy-ins on this server go up to {max_buy_in} chips, less than the {need} "
-            "this table needs to deal a player in."
-        )
+        raise e.AmountOutOfBounds("server_buy_in", max=max_buy_in, need=need)
     return TableConfig(seats=seats, min_buy_in=lowest, max_buy_in=max_buy_in)
 
 
 def check_buy_in(config: TableConfig, amount: int) -> None:
     if not config.min_buy_in <= amount <= config.max_buy_in:
-        raise e.AmountOutOfBounds(
-            f"You can buy in for between {config.min_buy_in} and {config.max_buy_in} chips."
-        )
+        raise e.AmountOutOfBounds("buy_in", min=config.min_buy_in, max=config.max_buy_in)
 
 
 def refusal(
-    exc: Exception, specs: list[ActionSpec], action: BaseModel | Mapping[str, Any]
+    exc: Exception, specs: list[ActionSpec], action: BaseModel | Mapping[str, Any], game: str
 ) -> e.TableError:
-    """The engine's refusal as a typed one: an amount out of its bounds, or an illegal move."""
-    message = str(exc) if isinstance(exc, IllegalAction) else "That action is not well formed."
+    """The engine's refusal as a typed one: an amount out of its bounds, or an illegal move;
+    either way the engine's ``IllegalAction`` (a parse failure: ``bad_action``) goes with it."""
     try:
         data = as_dict(action)
     except Exception:
-        return e.IllegalMove(message)
+        data = dict(action) if isinstance(action, Mapping) else {}
+    kind = data.get("kind")
+    engine = (
+        exc
+        if isinstance(exc, IllegalAction)
+        else IllegalAction(Refusal.BAD_ACTION, kind=kind if isinstance(kind, str) else None)
+    )
     for spec in specs:
-        if spec.kind != data.get("kind"):
+        if spec.kind != kind:
             continue
         for name, f in spec.fields.items():
             if isinstance(f, AmountField) and not f.contains(data.get(name)):
-                return e.AmountOutOfBounds(message)
-    return e.IllegalMove(message)
+                return e.AmountOutOfBounds("action").of_engine(engine, game)
+    return e.IllegalMove().of_engine(engine, game)

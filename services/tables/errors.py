@@ -1,85 +1,149 @@
-"""Every refusal of the table service: one ``TableError`` base with a player-readable message.
+"""Every refusal of the table service: a code, a variant and the facts, never a sentence.
 
-The cog answers any of these with an ephemeral reply of ``str(error)``; a refusal has changed
-nothing (no chips moved, no engine state, no counter).
+The service knows no language: a refusal names what went wrong (its class's ``code``, and a
+``variant`` when the same refusal has several situations, e.g. ``NotHost("close")``) and the
+facts a presenter needs (``params``: player ids, chip amounts, game ids). The bot says it in the
+reader's words: the message id is :attr:`TableError.message_id` (``table.refusal.not_host.close``,
+in ``bot/locale/<lang>/table.po``). A refusal has changed nothing (no chips moved, no engine
+state, no counter).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from games.errors import IllegalAction
+
+Param = str | int | None
+"""What a refusal parameter may hold: ids, amounts, names of options."""
+
 
 class TableError(Exception):
-    """A refusal a player can read; the table and every balance are unchanged."""
+    """A refusal a player can read once the bot words it; the table and every balance are
+    unchanged."""
 
-    default = "That can't be done at this table."
+    code: ClassVar[str] = "refused"
+    """The refusal's id below ``table.refusal.``."""
+    variants: ClassVar[frozenset[str]] = frozenset()
+    """The situations this refusal has besides its default one (each has its own words)."""
 
-    def __init__(self, message: str | None = None) -> None:
-        self.message = message or self.default
-        super().__init__(self.message)
+    def __init__(self, variant: str = "", **params: Param) -> None:
+        if variant and variant not in self.variants:
+            raise ValueError(f"{type(self).__name__} has no variant {variant!r}")
+        self.variant = variant
+        self.params: dict[str, Param] = params
+        self.refusal: IllegalAction | None = None
+        """The engine's own refusal when the engine refused (worded by the game's presenter,
+        ``GameUI.refusal``, instead of :attr:`message_id`)."""
+        self.game = ""
+        """The game whose engine refused."""
+        super().__init__(self.message_id)
+
+    def of_engine(self, refusal: IllegalAction, game: str) -> TableError:
+        """This refusal, worded as the engine's ``refusal`` by ``game``'s presenter."""
+        self.refusal, self.game = refusal, game
+        return self
+
+    @property
+    def message_id(self) -> str:
+        """The catalog id of the refusal's words."""
+        return f"table.refusal.{self.code}" + (f".{self.variant}" if self.variant else "")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.variant!r}, **{self.params!r})"
 
 
 class NoTable(TableError):
-    default = "There is no table in this channel."
+    code = "no_table"
 
 
 class TableExists(TableError):
-    default = "This channel already has a table."
+    code = "table_exists"
 
 
 class TableFull(TableError):
-    default = "The table is full."
+    """``seats``: how many the table has."""
+
+    code = "table_full"
 
 
 class NotSeated(TableError):
-    default = "You are not playing at this table."
+    code = "not_seated"
+    variants = frozenset({"target", "not_in_deal", "left_deal"})
 
 
 class AlreadySeated(TableError):
-    default = "You are already sitting at this table."
+    code = "already_seated"
 
 
 class NotHost(TableError):
-    default = "Only the host (or a server admin) can do that."
+    code = "not_host"
+    variants = frozenset({"kick", "first_deal", "close"})
 
 
 class NotYourTurn(TableError):
-    default = "It is not your turn."
+    """``to_act``: the player whose turn it is."""
+
+    code = "not_your_turn"
 
 
 class InsufficientChips(TableError):
-    default = "You don't have enough chips."
+    """``needed`` chips in ``where`` (``balance`` or ``stack``)."""
+
+    code = "insufficient_chips"
+    variants = frozenset({"balance", "stack"})
 
 
 class StaleAction(TableError):
-    default = "That button is from an earlier moment of the game; use the current table."
+    code = "stale_action"
 
 
 class AmountOutOfBounds(TableError):
-    default = "That amount is not allowed."
+    """Variants: ``buy_in`` (``min``, ``max``), ``stack_full`` (``max``), ``top_up`` (``max``),
+    ``server_buy_in`` (``max``, ``need``), ``stake_limit`` (``max``, ``top``), ``timer``
+    (``min``, ``max``); ``action``: an action's amount, the engine's refusal (:meth:`of_engine`)."""
+
+    code = "amount_out_of_bounds"
+    variants = frozenset(
+        {"buy_in", "stack_full", "top_up", "server_buy_in", "stake_limit", "timer", "action"}
+    )
 
 
 class TableBusy(TableError):
     """The table is in a state that does not allow this now (a deal is in progress, ...)."""
 
-    default = "A deal is in progress; try again between deals."
+    code = "table_busy"
+    variants = frozenset({"left_deal", "top_up", "dealing"})
 
 
 class NoDeal(TableError):
-    default = "No deal is in progress."
+    code = "no_deal"
 
 
 class NotEnoughPlayers(TableError):
-    default = "Not enough players with chips to deal."
+    """``need_players`` with ``need_chips`` or more; ``have`` do (``game``: its id)."""
+
+    code = "not_enough_players"
+    variants = frozenset({"count"})
 
 
 class UnknownGame(TableError):
-    default = "There is no such game."
+    """``game``: what was asked; ``known``: the games there are (comma-separated ids)."""
+
+    code = "unknown_game"
+    variants = frozenset({"named"})
 
 
 class BadOptions(TableError):
-    default = "Those table options are not valid."
+    """Variants: ``seats`` (``game``, ``min``, ``max``), ``option`` (``option``: its name,
+    ``problem``: the validator's own description, not a sentence of ours)."""
+
+    code = "bad_options"
+    variants = frozenset({"seats", "option"})
 
 
 class IllegalMove(TableError):
-    """The engine refused the action (``games.errors.IllegalAction``), with its message."""
+    """The engine refused the action: :attr:`refusal` is its ``IllegalAction`` (code and
+    params), worded by the game's presenter (``GameUI.refusal``)."""
 
-    default = "That move is not allowed now."
+    code = "illegal_move"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from services.tables.events import Closing
 from services.tables.model import TableStatus, TimeoutReport
 from storage.tables import Closed
 
@@ -23,7 +24,7 @@ class TableListener(Protocol):
         """At start: these tables were loaded and go on where they stopped."""
         ...
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         """The service closed a table by itself (idle, an unloadable snapshot), with refunds."""
         ...
 
@@ -37,5 +38,5 @@ class NullListener:
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         return None
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         return None

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from games.engine import Engine
-from games.events import Event
+from games.events import Event, GameEvent
 from services.tables.registry import Game
 from storage.tables import Seat, Table
 
@@ -95,7 +95,7 @@ class TableStatus:
 class ActionResult:
     """What an accepted action (or a service step like a new deal) produced, for rendering."""
 
-    events: list[Event]
+    events: list[Event | GameEvent]
     table: TableStatus
     settlement: dict[str, int] | None = None
     """The finished deal's settlement when this step ended a deal."""
@@ -107,7 +107,7 @@ class TimeoutReport:
 
     user_id: int
     actions: list[dict[str, Any]]
-    events: list[Event]
+    events: list[Event | GameEvent]
     away: bool
     """The player is now marked away: their turns are played at once until they act."""
     table: TableStatus

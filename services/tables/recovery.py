@@ -11,16 +11,13 @@ import logging
 from dataclasses import dataclass, field
 
 from services.tables._booking import Chips
+from services.tables.events import CloseReason, Closing
 from services.tables.model import LiveTable, TableConfig, TableStatus
 from services.tables.registry import game
 from storage import Database, tables
 from storage.tables import Closed, Table
 
 log = logging.getLogger(__name__)
-
-UNLOADABLE = (
-    "closed after a restart: its saved game could not be loaded ({why}); every chip was refunded"
-)
 
 
 def load(row: Table, started: object = None) -> LiveTable:
@@ -59,7 +56,7 @@ class Recovered:
     and what the refund rule booked), for the service to register and announce."""
 
     resumed: list[LiveTable] = field(default_factory=list)
-    closed: list[tuple[TableStatus, str, Closed]] = field(default_factory=list)
+    closed: list[tuple[TableStatus, Closing, Closed]] = field(default_factory=list)
 
 
 async def recover(db: Database) -> Recovered:
@@ -82,10 +79,10 @@ async def recover(db: Database) -> Recovered:
 
 async def _close_unloadable(
     db: Database, row: Table, why: str
-) -> tuple[TableStatus, str, Closed] | None:
-    reason = UNLOADABLE.format(why=why[:200])
+) -> tuple[TableStatus, Closing, Closed] | None:
+    reason = Closing(CloseReason.UNLOADABLE, why=why[:200])
     async with db.transaction() as tx:
-        closed = await tables.close(tx, row.id, ref=f"table:{row.id}:close", reason=reason)
+        closed = await tables.close(tx, row.id, ref=f"table:{row.id}:close", reason=reason.record())
     if closed is None:
         return None
     status = TableStatus(

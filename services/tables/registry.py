@@ -58,18 +58,13 @@ class Game:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "options"
-            raise BadOptions(f"Option {where}: {first['msg']}.") from exc
+            raise BadOptions("option", option=where, problem=first["msg"]) from exc
         top = self.top_stake(opts)
         if top > settings.max_bet_limit:
-            raise AmountOutOfBounds(
-                f"This server allows stakes up to {settings.max_bet_limit} chips; "
-                f"this table's would reach {top}."
-            )
+            raise AmountOutOfBounds("stake_limit", max=settings.max_bet_limit, top=top)
         timeout = int(getattr(opts, "turn_timeout", settings.turn_timeout_s))
         if not MIN_TIMEOUT_S <= timeout <= MAX_TIMEOUT_S:
-            raise AmountOutOfBounds(
-                f"The turn timer must be between {MIN_TIMEOUT_S} and {MAX_TIMEOUT_S} seconds."
-            )
+            raise AmountOutOfBounds("timer", min=MIN_TIMEOUT_S, max=MAX_TIMEOUT_S)
         return opts
 
     def new(
@@ -186,4 +181,4 @@ def game(name: str) -> Game:
         return GAMES[name]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"There is no game {name!r}; the games are: {known}.") from None
+        raise UnknownGame("named", game=repr(name), known=known) from None

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -22,12 +22,11 @@ from pydantic import BaseModel, ValidationError
 from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
-from games.events import Event, public
+from games.events import Event, GameEvent
 from services.tables import errors as e
 from services.tables._booking import Chips, book, play_absent
 from services.tables._checks import (
     check_buy_in,
-    mention,
     new_ref,
     refusal,
     reload,
@@ -35,6 +34,7 @@ from services.tables._checks import (
     table_config,
     timeout_s,
 )
+from services.tables.events import CloseReason, Closing, Joined, Leaving, Left, ToppedUp
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
@@ -210,19 +210,12 @@ class TableService:
             if seat is not None and seat.seated:
                 raise e.AlreadySeated()
             if seat is not None and live.in_deal(seat.pid):
-                raise e.TableBusy("You left this deal; you can sit down again once it is over.")
+                raise e.TableBusy("left_deal")
             if sum(s.seated for s in live.row.seats) >= live.config.seats:
-                raise e.TableFull(f"The table is full ({live.config.seats} seats).")
+                raise e.TableFull(seats=live.config.seats)
             check_buy_in(live.config, buy_in)
             await self._buy_in(live, user, buy_in)
-            events = [
-                public(
-                    "joined",
-                    f"{mention(user)} sits down with {buy_in} chips.",
-                    user=user,
-                    amount=buy_in,
-                )
-            ]
+            events: list[Event | GameEvent] = [Joined(player=str(user), amount=buy_in)]
             seated = sum(s.seated for s in live.row.seats)
             if live.row.deal_number == 0 and seated >= live.config.seats:
                 try:  # full: deal at once (a table that cannot deal yet just stays a lobby)
@@ -241,17 +234,14 @@ class TableService:
             if seat is None or not seat.seated:
                 raise e.NotSeated()
             if live.in_deal(seat.pid):
-                raise e.TableBusy("You can top up between deals.")
+                raise e.TableBusy("top_up")
             room = live.config.max_buy_in - seat.stack
             if room < 1:
-                raise e.AmountOutOfBounds(
-                    f"Your stack is already at the table's maximum of {live.config.max_buy_in}."
-                )
+                raise e.AmountOutOfBounds("stack_full", max=live.config.max_buy_in)
             if not 1 <= amount <= room:
-                raise e.AmountOutOfBounds(f"You can add between 1 and {room} chips.")
+                raise e.AmountOutOfBounds("top_up", max=room)
             await self._buy_in(live, user, amount)
-            text = f"{mention(user)} adds {amount} chips."
-            return ActionResult([public("top_up", text, user=user, amount=amount)], live.status())
+            return ActionResult([ToppedUp(player=str(user), amount=amount)], live.status())
 
     async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
         with storage_refusals():
@@ -265,7 +255,7 @@ class TableService:
         the player's turns play themselves (their timeout action) and the stack is cashed out
         when the deal ends."""
         async with self._locked(guild, channel) as live:
-            return await self._unseat(live, user, "leaves the table")
+            return await self._unseat(live, user, removed=False)
 
     async def kick(
         self, guild: int, channel: int, target: int, *, admin: bool, by: int | None = None
@@ -273,13 +263,13 @@ class TableService:
         """An admin (or the table's host, ``by``) removes a player, as if they had left."""
         async with self._locked(guild, channel) as live:
             if not (admin or (by is not None and by == live.row.host_id)):
-                raise e.NotHost("Only a server admin or the host can remove a player.")
-            return await self._unseat(live, target, "is removed from the table")
+                raise e.NotHost("kick")
+            return await self._unseat(live, target, removed=True)
 
-    async def _unseat(self, live: LiveTable, user: int, verb: str) -> ActionResult:
+    async def _unseat(self, live: LiveTable, user: int, *, removed: bool) -> ActionResult:
         seat = live.seat(user)
         if seat is None or not seat.seated:
-            raise e.NotSeated("That player is not sitting at this table.")
+            raise e.NotSeated("target")
         pid = seat.pid
         if not live.in_deal(pid):
             with storage_refusals():
@@ -289,15 +279,14 @@ class TableService:
                     )
                     live.row = await reload(tx, live.id)
             live.away.discard(pid)
-            text = f"{mention(user)} {verb} with {took} chips."
-            return ActionResult([public("left", text, user=user, amount=took)], live.status())
+            left = Left(player=pid, amount=took, removed=removed)
+            return ActionResult([left], live.status())
         engine = live.engine
         assert engine is not None  # noqa: S101 - in_deal
         async with self.db.transaction() as tx:
             await tables.set_seated(tx, live.id, user, False)
             live.row = await reload(tx, live.id)
-        text = f"{mention(user)} {verb}; their stack is cashed out when this deal ends."
-        events = [public("leaving", text, user=user)]
+        events: list[Event | GameEvent] = [Leaving(player=pid, removed=removed)]
         if engine.to_act == pid:  # their turn now: it plays itself
             return await self._commit(live, engine, Chips.of(engine), events)
         return ActionResult(events, live.status())
@@ -324,10 +313,10 @@ class TableService:
         player (or the host, or an admin)."""
         async with self._locked(guild, channel) as live:
             if live.deal_open:
-                raise e.TableBusy("A deal is already in progress.")
+                raise e.TableBusy("dealing")
             host = admin or user == live.row.host_id
             if live.row.deal_number == 0 and not host:
-                raise e.NotHost("Only the host can start the first deal.")
+                raise e.NotHost("first_deal")
             seat = live.seat(user)
             if not host and (seat is None or not seat.seated):
                 raise e.NotSeated()
@@ -338,18 +327,24 @@ class TableService:
         and every stack returns to its balance."""
         async with self._locked(guild, channel) as live:
             if not (admin or user == live.row.host_id):
-                raise e.NotHost("Only the host or a server admin can close the table.")
-            who = "an admin" if admin and user != live.row.host_id else "the host"
-            return await self._close(live, f"closed by {who}")
+                raise e.NotHost("close")
+            by_admin = admin and user != live.row.host_id
+            return await self._close(
+                live, Closing(CloseReason.ADMIN if by_admin else CloseReason.HOST)
+            )
 
-    async def _close(self, live: LiveTable, reason: str) -> Closed:
+    async def _close(self, live: LiveTable, reason: Closing) -> Closed:
         """Close by the refund rule (caller holds the lock)."""
         owner = kitty_owner(live.engine)
         if owner is not None and owner != HOUSE and live.seat(int(owner)) is None:
             owner = None
         async with self.db.transaction() as tx:
             closed = await tables.close(
-                tx, live.id, ref=f"table:{live.id}:close", reason=reason, remainder_to=owner
+                tx,
+                live.id,
+                ref=f"table:{live.id}:close",
+                reason=reason.record(),
+                remainder_to=owner,
             )
             live.row = await reload(tx, live.id)
         self._forget(live)
@@ -368,7 +363,7 @@ class TableService:
             async with live.lock:
                 if live.closed or now - live.last_activity < timedelta(seconds=limit):
                     continue
-                reason = f"idle: no action for {limit // 60} minutes; every chip was refunded"
+                reason = Closing(CloseReason.IDLE, minutes=limit // 60)
                 closed = await self._close(live, reason)
             done.append(live.id)
             await self._tell(self.listener.table_closed(live.status(), reason, closed))
@@ -403,17 +398,17 @@ class TableService:
             pid = str(user)
             seat = live.seat(user)
             if seat is None or pid not in engine.stacks:
-                raise e.NotSeated("You are not playing in this deal.")
+                raise e.NotSeated("not_in_deal")
             if not seat.seated:
-                raise e.NotSeated("You left this deal; your turns play themselves.")
+                raise e.NotSeated("left_deal")
             if engine.to_act != pid:
-                raise e.NotYourTurn(f"It is {mention(engine.to_act)}'s turn.")
+                raise e.NotYourTurn(to_act=engine.to_act)
             specs = engine.legal_actions(pid)
             before = Chips.of(engine)
             try:
                 events = engine.act(pid, action)
             except (IllegalAction, ValidationError) as exc:
-                raise refusal(exc, specs, action) from exc
+                raise refusal(exc, specs, action, live.game.name) from exc
             live.misses.pop(pid, None)
             live.away.discard(pid)
             return await self._commit(live, engine, before, events)
@@ -425,8 +420,7 @@ class TableService:
         players = [s.pid for s in row.seats if s.seated and s.stack >= need][:high]
         if len(players) < low:
             raise e.NotEnoughPlayers(
-                f"{g.title} needs at least {low} players with {need} chips or more; "
-                f"{len(players)} have."
+                "count", game=g.name, need_players=low, need_chips=need, have=len(players)
             )
         stacks = {p: s.stack for s in row.seats if (p := s.pid) in players}
         try:
@@ -435,7 +429,7 @@ class TableService:
             else:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
-            raise e.NotEnoughPlayers(str(exc)) from exc
+            raise e.NotEnoughPlayers() from exc
         live.peak_pot = 0
         return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
 
@@ -444,7 +438,7 @@ class TableService:
         live: LiveTable,
         engine: Engine,
         before: Chips,
-        events: list[Event],
+        events: Sequence[Event | GameEvent],
         *,
         by_player: bool = True,
     ) -> ActionResult:
@@ -452,7 +446,7 @@ class TableService:
         transaction (and the result when the deal ends), then move the table on. Only a
         player's own step counts as activity: a table kept going by timeouts goes idle."""
         try:
-            events = events + play_absent(live, engine)
+            told = [*events, *play_absent(live, engine)]
             result = await book(self.db, live, engine, before, self._deadline(live, engine))
         except BaseException:
             live.engine = self._restore(live)  # back to the last committed game
@@ -461,7 +455,7 @@ class TableService:
         if by_player:
             live.last_activity = self.clock.now()
         self._arm_timer(live)
-        return ActionResult(events, live.status(), result)
+        return ActionResult(told, live.status(), result)
 
     def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
         if engine.is_over or engine.to_act is None:
@@ -508,7 +502,7 @@ class TableService:
                 live.away.add(pid)
             before = Chips.of(engine)
             actions: list[dict[str, Any]] = []
-            events: list[Event] = []
+            events: list[Event | GameEvent] = []
             try:
                 while not engine.is_over and engine.to_act == pid and len(actions) < 100:
                     action = engine.timeout_action(pid)

@@ -12,6 +12,7 @@ from bot.exts.palace import PalaceUI, cards_choices, parse_cards
 from bot.exts.palace import refusal_words as words
 from bot.exts.palace import render as r
 from bot.refusal import Refusal
+from bot.table import TableNames
 from bot.text import Text, catalog
 from games.cards import FULL_DECK, Card
 from games.events import GameEvent
@@ -226,13 +227,14 @@ def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
     g = game()
     bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
     assert en(words.action_label(bet, g.view(None))) == "Attack (10)"
-    assert ui.action_label(bet) == "Attack"  # no table drawn yet: no price to say
+    assert en(ui.action_label(bet)) == "Attack"  # no table drawn yet: no price to say
     ui.public_fields(_status(g))
-    assert ui.action_label(bet) == "Attack (10)"
-    assert ui.choice_label(bet, "target", B) == "Bob"
-    assert PalaceUI().choice_label(bet, "target", B) == f"@{B}"
-    line = ui.describe_event(g.act(A, {"kind": "stay"})[0], [A, B, C])
-    assert line == f"<@{A}> stays."
+    assert en(ui.action_label(bet)) == "Attack (10)"
+    assert en(ui.choice_label(bet, "target", B)) == "Bob"
+    assert en(PalaceUI().choice_label(bet, "target", B)) == f"@{B}"
+    line = ui.describe_event(g.act(A, {"kind": "stay"})[0], TableNames({}, [A, B, C]))
+    assert line is not None
+    assert en(line) == f"<@{A}> stays."
 
 
 def test_cards_typed_in_a_command():

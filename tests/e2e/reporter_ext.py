@@ -68,7 +68,7 @@ class Failing(commands.Cog):
 
     @app_commands.command(name="table", description="a table service refusal")
     async def table(self, interaction: discord.Interaction) -> None:
-        raise NotYourTurn("It is carol's turn")
+        raise NotYourTurn(to_act="carol")  # the service says who; the bot words it
 
     @app_commands.command(name="duck", description="a duck-typed refusal")
     async def duck(self, interaction: discord.Interaction) -> None:

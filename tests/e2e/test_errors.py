@@ -31,7 +31,7 @@ async def test_an_unexpected_error_is_logged_with_context_and_apologised_for(ali
     ("command", "message"),
     [
         ("illegal", "It is Bob's turn"),
-        ("table", "It is carol's turn"),
+        ("table", "It is carol's turn."),
         ("duck", "Quack: not now."),
         ("late", "Decided after thinking: no."),
     ],

@@ -20,6 +20,7 @@ from bot.exts.economy._views import PageButton, show_page
 from bot.refusal import Refusal
 from bot.render import chips
 from bot.table import refusals, where
+from bot.text import catalog, msg
 from services.economy import Board
 
 log = logging.getLogger(__name__)
@@ -50,18 +51,39 @@ SETTING_OPTIONS: dict[str, tuple[str, int]] = {
 
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:  # guild_only commands: Discord never sends this
-        raise Refusal("This command works in a server, not in DMs.")
+        raise Refusal(msg("economy.refusal.in_dms"))
     return interaction.guild_id
 
 
 def _not_a_bot(user: discord.abc.User) -> None:
     if user.bot:
-        raise Refusal("Bots don't hold chips.")
+        raise Refusal(msg("economy.refusal.bot"))
+
+
+def _said(
+    which: str,
+    interaction: discord.Interaction,
+    user: discord.abc.User,
+    *,
+    amount: int,
+    reason: str,
+    now: int,
+) -> str:
+    """An admin's grant or removal as the channel reads it."""
+    admin, player, moved, balance = (
+        interaction.user.mention,
+        user.mention,
+        chips(amount),
+        chips(now),
+    )
+    return catalog().text(
+        msg(which, admin=admin, player=player, chips=moved, reason=reason, balance=balance)
+    )
 
 
 def _validation_message(error: ValidationError) -> str:
     reasons = [str(e["msg"]).removeprefix("Value error, ") for e in error.errors()]
-    return "Those settings don't fit together: " + "; ".join(reasons) + "."
+    return catalog().text(msg("admin.settings.misfit", reasons="; ".join(reasons)))
 
 
 class Economy(commands.Cog):
@@ -166,8 +188,7 @@ class Economy(commands.Cog):
         now = await self.bot.economy.grant(guild, user.id, amount, ref=ref)
         log.info("Admin grant of %d to %s: %s", amount, user.id, reason)
         await interaction.response.send_message(
-            f"{interaction.user.mention} granted **{chips(amount)}** to {user.mention} "
-            f"({reason}). Their balance: {chips(now)}.",
+            _said("admin.granted", interaction, user, amount=amount, reason=reason, now=now),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -184,8 +205,7 @@ class Economy(commands.Cog):
         now = await self.bot.economy.remove(guild, user.id, amount, ref=ref)
         log.info("Admin removal of %d from %s: %s", amount, user.id, reason)
         await interaction.response.send_message(
-            f"{interaction.user.mention} removed **{chips(amount)}** from {user.mention} "
-            f"({reason}). Their balance: {chips(now)}.",
+            _said("admin.removed", interaction, user, amount=amount, reason=reason, now=now),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -204,8 +224,7 @@ class Economy(commands.Cog):
         await self.bot.desk.show(
             result,
             interaction,
-            reply=f"{user.mention} is removed from the table; their stack goes back to their "
-            "balance (at the end of the deal if one is on).",
+            reply=msg("admin.kicked", player=user.mention),
         )
 
     @admin.command(name="close", description="Close this channel's table; every chip goes back")
@@ -218,11 +237,10 @@ class Economy(commands.Cog):
             closed = await self.bot.tables.close(guild, channel, interaction.user.id, admin=True)
         log.info("Admin %s closed table %s", interaction.user.id, status.table_id)
         await interaction.response.send_message(
-            "The table is closed: the deal in play is voided and every stack goes back to its "
-            "owner's balance.",
+            catalog().text(msg("admin.closed")),
             ephemeral=True,
         )
-        await self.bot.desk.closed(status, "closed by an admin", closed)
+        await self.bot.desk.closed(status, msg("table.closed.admin"), closed)
 
     @admin.command(name="settings", description="Show or change table defaults and chip amounts")
     @app_commands.describe(

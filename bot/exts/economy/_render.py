@@ -6,82 +6,105 @@ from __future__ import annotations
 import discord
 
 from bot.catalog import GameId
-from bot.render import PLAY_MONEY, chips, duration, embed, relative, signed
+from bot.render import PLAY_MONEY_MESSAGE, chips, duration_message, embed, relative, signed_message
+from bot.text import DEFAULT_LOCALE, Msg, Number, Text, catalog, msg
 from services.economy import ALL_GAMES, Board, Claim, GuildSettings, Leaderboard, Ranked, Stats
 
 PAGE_SIZE = 10
 
-BOARD_TITLES = {Board.BALANCE: "chips", Board.NET: "net winnings", Board.WINS: "deals won"}
+BOARD_TITLES = {
+    Board.BALANCE: msg("economy.board.chips"),
+    Board.NET: msg("economy.board.net"),
+    Board.WINS: msg("economy.board.wins"),
+}
+
+_say = catalog(DEFAULT_LOCALE).text
 
 
 def balance(who: str, held: int | None, on_tables: int, *, yourself: bool) -> discord.Embed:
     """``/balance``: what the user holds, and what is out on tables."""
     if held is None:
-        text = f"{who} has no chips yet: they get their starting chips on first use."
+        text = _say(msg("economy.balance.none", who=who))
     else:
-        text = f"{'You have' if yourself else who + ' has'} **{chips(held)}**."
+        if yourself:
+            text = _say(msg("economy.balance.yours", chips=chips(held)))
+        else:
+            text = _say(msg("economy.balance.theirs", who=who, chips=chips(held)))
         if on_tables:
-            text += f"\nOn open tables: {chips(on_tables)}."
-    return embed("Balance", text, footer=PLAY_MONEY)
+            text += "\n" + _say(msg("economy.balance.on_tables", chips=chips(on_tables)))
+    return embed(_say(msg("economy.balance.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
 
 
 def daily(claim: Claim) -> discord.Embed:
     """``/daily`` granted."""
-    text = f"You claimed **{chips(claim.amount)}**. Your balance: {chips(claim.balance)}."
+    text = _say(
+        msg("economy.daily.claimed", amount=chips(claim.amount), balance=chips(claim.balance))
+    )
     if claim.next_at is not None:
-        text += f"\nNext claim {relative(claim.next_at)}."
-    return embed("Daily chips", text, footer=PLAY_MONEY)
+        text += "\n" + _say(msg("economy.daily.next", when=relative(claim.next_at)))
+    return embed(_say(msg("economy.daily.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
 
 
 def daily_refused(claim: Claim, now: float) -> str:
     """``/daily`` within the cooldown: the time left, in words and as a live timestamp."""
     if claim.next_at is None:
-        return "Daily chips are turned off on this server."
+        return _say(msg("economy.daily.off"))
     left = claim.next_at - now
-    return (
-        f"You already claimed your daily chips. Try again in {duration(left)} "
-        f"({relative(claim.next_at)})."
-    )
+    wait = duration_message(left)
+    return _say(msg("economy.daily.again", wait=wait, when=relative(claim.next_at)))
 
 
 def _line(entry: Ranked, board: Board) -> str:
+    value: Text
     if board is Board.NET:
-        value = f"{signed(entry.value)} chips"
+        value = msg("economy.board.net_value", change=signed_message(entry.value))
     elif board is Board.WINS:
-        value = f"{entry.value:,} won"
+        value = msg("economy.board.wins_value", wins=Number(entry.value))
     else:
         value = chips(entry.value)
-    return f"**#{entry.rank}** <@{entry.user_id}> — {value}"
+    return _say(
+        msg("economy.board.line", rank=entry.rank, player=f"<@{entry.user_id}>", value=value)
+    )
 
 
 def leaderboard(board: Leaderboard, page: int, asker_id: int, *, has_next: bool) -> discord.Embed:
     """One page of a leaderboard (``board.top`` holds that page's lines) with the asker's
     rank at the bottom."""
-    scope = "all games" if board.game in (None, ALL_GAMES) else GameId(board.game).label
+    scope: Text
+    if board.game in (None, ALL_GAMES):
+        scope = msg("economy.board.all_games")
+    else:
+        scope = GameId(board.game).label
     if board.board is Board.BALANCE:
-        scope = "balances"
-    title = f"Leaderboard: {BOARD_TITLES[board.board]} ({scope})"
+        scope = msg("economy.board.balances")
+    title = _say(msg("economy.board.title", board=BOARD_TITLES[board.board], scope=scope))
     lines = [_line(e, board.board) for e in board.top]
     if not lines:
-        lines = ["Nobody here yet." if page == 0 else "No one on this page."]
+        lines = [_say(msg("economy.board.empty" if page == 0 else "economy.board.past_end"))]
     mine = board.asker
+    asker = f"<@{asker_id}>"
     if mine is None:
-        lines.append(f"\nRank of <@{asker_id}>: not on this board yet.")
+        lines.append("\n" + _say(msg("economy.board.unranked", player=asker)))
     else:
-        lines.append(f"\nRank of <@{asker_id}>: {_line(mine, board.board)}")
-    footer = f"Page {page + 1}" + ("" if has_next else " (last)")
-    return embed(title, "\n".join(lines), footer=footer)
+        line = _line(mine, board.board)
+        lines.append("\n" + _say(msg("economy.board.rank", player=asker, line=line)))
+    which = "economy.board.page" if has_next else "economy.board.last_page"
+    return embed(title, "\n".join(lines), footer=_say(msg(which, page=page + 1)))
 
 
 def stats(who: str, records: dict[str, Stats], game: GameId | None) -> discord.Embed:
     """``/stats``: one game, or all games with a line per game played."""
     key = game.value if game else ALL_GAMES
-    made = embed(f"Stats: {who}" + (f" — {game.label}" if game else ""))
+    if game:
+        made = embed(_say(msg("economy.stats.title_game", who=who, game=game.label)))
+    else:
+        made = embed(_say(msg("economy.stats.title", who=who)))
     record = records.get(key)
     if record is None or not record.played:
-        made.description = f"{who} has not finished a deal" + (
-            f" of {game.label} yet." if game else " yet."
-        )
+        if game:
+            made.description = _say(msg("economy.stats.none_game", who=who, game=game.label))
+        else:
+            made.description = _say(msg("economy.stats.none", who=who))
         return made
     made.description = _stats_line(record)
     if game is None:
@@ -94,25 +117,34 @@ def stats(who: str, records: dict[str, Stats], game: GameId | None) -> discord.E
 
 def _stats_line(s: Stats) -> str:
     rate = 100 * s.won / s.played if s.played else 0
-    return (
-        f"Deals played: **{s.played:,}** · won: **{s.won:,}** ({rate:.0f}%)\n"
-        f"Net: **{signed(s.net)}** chips · biggest pot won: **{chips(s.biggest_pot)}**"
+    return _say(
+        msg(
+            "economy.stats.line",
+            played=Number(s.played),
+            won=Number(s.won),
+            rate=f"{rate:.0f}",
+            net=signed_message(s.net),
+            pot=chips(s.biggest_pot),
+        )
     )
 
 
-SETTING_LABELS: dict[str, str] = {
-    "starting_balance": "Starting balance",
-    "daily_amount": "Daily chips",
-    "daily_cooldown_s": "Daily cooldown",
-    "refill_amount": "Refill (for a player with no chips)",
-    "refill_cooldown_s": "Refill cooldown",
-    "turn_timeout_s": "Turn timer",
-    "idle_close_s": "Idle table closes after",
-    "min_bet": "Default minimum bet",
-    "max_bet": "Default maximum bet",
-    "max_bet_limit": "Highest maximum bet a table may choose",
-    "min_buy_in": "Minimum buy-in",
-    "max_buy_in": "Maximum buy-in",
+SETTING_LABELS: dict[str, Msg] = {
+    name: msg(f"admin.setting.{name}")
+    for name in (
+        "starting_balance",
+        "daily_amount",
+        "daily_cooldown_s",
+        "refill_amount",
+        "refill_cooldown_s",
+        "turn_timeout_s",
+        "idle_close_s",
+        "min_bet",
+        "max_bet",
+        "max_bet_limit",
+        "min_buy_in",
+        "max_buy_in",
+    )
 }
 
 
@@ -121,39 +153,21 @@ def settings(conf: GuildSettings, changed: set[str] | None = None) -> discord.Em
     lines = []
     for field, label in SETTING_LABELS.items():
         value = getattr(conf, field)
-        shown = duration(value) if field.endswith("_s") else chips(value)
-        mark = " ✏️" if changed and field in changed else ""
-        lines.append(f"{label}: **{shown}**{mark}")
-    title = "Server settings" + (" updated" if changed else "")
-    return embed(title, "\n".join(lines), footer=PLAY_MONEY)
+        shown: Text = duration_message(value) if field.endswith("_s") else chips(value)
+        which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
+        lines.append(_say(msg(which, label=label, value=shown)))
+    title = msg("admin.settings.updated" if changed else "admin.settings.title")
+    return embed(_say(title), "\n".join(lines), footer=_say(PLAY_MONEY_MESSAGE))
 
 
 def help_embed() -> discord.Embed:
     """``/help``: what Parlour is and its commands."""
-    made = embed(
-        "Parlour",
-        "Card tables for this server: **Palace Poker**, **Paiute** and **Pontoon**. "
-        "Open a table in a channel, join with chips, and play with buttons or commands; "
-        "your private cards come by DM.\n\n" + PLAY_MONEY,
+    intro = msg("help.intro", play_money=PLAY_MONEY_MESSAGE)
+    made = embed(_say(msg("help.title")), _say(intro))
+    made.add_field(
+        name=_say(msg("help.chips")), value=_say(msg("help.chips.commands")), inline=False
     )
     made.add_field(
-        name="Chips",
-        value=(
-            "`/balance [user]` — chips held\n"
-            "`/daily` — free chips once a day\n"
-            "`/leaderboard [game] [by]` — top players by chips, net winnings or wins\n"
-            "`/stats [user] [game]` — deals played and won, net, biggest pot"
-        ),
-        inline=False,
-    )
-    made.add_field(
-        name="Server admins (Manage Server)",
-        value=(
-            "`/admin settings` — table defaults (stakes, timers) and chip amounts\n"
-            "`/admin grant` / `/admin remove` — give or take chips, with a reason\n"
-            "`/admin kick` / `/admin close` — remove a player or close this channel's table "
-            "(every chip goes back)"
-        ),
-        inline=False,
+        name=_say(msg("help.admins")), value=_say(msg("help.admins.commands")), inline=False
     )
     return made

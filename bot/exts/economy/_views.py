@@ -14,6 +14,7 @@ from bot.errors import reported
 from bot.exts.economy import _render
 from bot.exts.economy._board import TEMPLATE, PageKey, fetch_page
 from bot.refusal import Refusal
+from bot.text import catalog, msg
 from services.economy import Board
 
 
@@ -51,7 +52,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the page, updating the message in place (one call)."""
         if interaction.guild_id is None:
-            raise Refusal("Leaderboards belong to a server.")
+            raise Refusal(msg("economy.board.in_server"))
         await show_page(interaction, self.key, edit=True)
 
 
@@ -60,8 +61,16 @@ def pager(key: PageKey, *, has_next: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     previous = PageKey(key.board, key.game, max(key.page - 1, 0))
     following = PageKey(key.board, key.game, key.page + 1)
-    view.add_item(PageButton(previous, label="◀ Previous", disabled=key.page == 0))
-    view.add_item(PageButton(following, label="Next ▶", disabled=not has_next))
+    view.add_item(
+        PageButton(
+            previous, label=catalog().text(msg("economy.board.previous")), disabled=key.page == 0
+        )
+    )
+    view.add_item(
+        PageButton(
+            following, label=catalog().text(msg("economy.board.next")), disabled=not has_next
+        )
+    )
     return view
 
 
@@ -69,7 +78,7 @@ async def show_page(interaction: discord.Interaction, key: PageKey, *, edit: boo
     """Answer with page ``key`` for the user who asked: a new message (``/leaderboard``) or an
     edit of the message whose button was clicked."""
     if interaction.guild_id is None:
-        raise Refusal("Leaderboards belong to a server.")
+        raise Refusal(msg("economy.board.in_server"))
     board, has_next = await fetch_page(
         parlour(interaction).economy, interaction.guild_id, key, interaction.user.id
     )

@@ -77,9 +77,7 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
                     words = catalog("en").text(UI.refusal(error.__cause__))
                     raise Refusal(words) from error
                 raise
-        reply = desk.ui(result.table.game).private_text(
-            desk.service.status(guild, channel, user), user
-        )
+        reply = desk.private_text(guild, channel, user)
         await desk.show(result, interaction, reply=reply)
 
     @app_commands.command(name="draw", description="Take the top card of the stock or discards")

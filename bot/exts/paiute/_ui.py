@@ -13,7 +13,6 @@ expects ``str``, and names players with ``PlayerNames`` (mentions) where it pass
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import cast
 
 from bot.exts.paiute import _render as render
@@ -59,28 +58,29 @@ class PaiuteUI(GameUI):
             return _say(msg("paiute.hand.no_deal"))
         return "\n".join(_say(line) for line in render.hand_lines(_view(status)))
 
-    def describe_event(self, event: Event | GameEvent, pids: Iterable[str]) -> str | None:
-        if isinstance(event, Event):  # the kit's own events (a player leaving, the settlement)
-            return super().describe_event(event, pids)
-        line = render.event_line(event, self.names)
-        return None if line is None else _say(line)
+    def describe_event(self, event: Event | GameEvent, names: Names) -> Text | None:
+        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
+            return super().describe_event(event, names)
+        return render.event_line(event, names)
 
-    def describe_private(self, event: Event | GameEvent, pids: Iterable[str]) -> str:
+    def describe_private(self, event: Event | GameEvent, names: Names) -> Text | None:
         if isinstance(event, Event):
-            return super().describe_private(event, pids)
+            return super().describe_private(event, names)
         line = render.private_line(event)
-        return "" if line is None else _say(line)
+        return "" if line is None else line
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal code in the words of Paiute's commands and buttons."""
         return render.refusal(error, names or self.names)
 
-    def action_label(self, spec: ActionSpec) -> str:
+    def action_label(self, spec: ActionSpec) -> Text:
         label = render.action_label(spec.kind)
-        return super().action_label(spec) if label is None else _say(label)
+        return super().action_label(spec) if label is None else label
 
-    def choice_label(self, spec: ActionSpec, field: str, option: str | None) -> str:
-        return _say(render.choice_label(spec.kind, option))
+    def choice_label(
+        self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None
+    ) -> Text:
+        return render.choice_label(spec.kind, option)
 
     def on_table_message(self, spec: ActionSpec) -> bool:
         return spec.kind not in PRIVATE_KINDS and super().on_table_message(spec)

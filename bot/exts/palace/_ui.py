@@ -72,30 +72,30 @@ class PalaceUI(GameUI):
             return english(msg("palace.mine.no_deal"))
         return lines(r.my_cards(status.view, MENTIONS))
 
-    def describe_event(self, event: GameEvent | Event, pids: Iterable[str]) -> str | None:
-        if isinstance(event, Event):  # the kit's and the service's own lines are still legacy
-            return super().describe_event(event, pids)
-        line = r.event_line(event, MENTIONS)
-        return None if line is None else english(line)
+    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
+        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
+            return super().describe_event(event, names)
+        return r.event_line(event, names)
 
-    def describe_private(self, event: GameEvent | Event, pids: Iterable[str]) -> str:
+    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
         if isinstance(event, Event):
-            return super().describe_private(event, pids)
-        line = r.private_line(event, MENTIONS)
-        return "" if line is None else english(line)
+            return super().describe_private(event, names)
+        line = r.private_line(event, names)
+        return "" if line is None else line
 
-    def refusal(self, error: IllegalAction, names: Names | None = None) -> str:
-        """The engine's refusal in the words of the buttons and commands (the contract's
-        ``GameUI.refusal``; resolved to English for today's kit)."""
-        return english(words.refusal(error, names or MENTIONS))
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
+        """The engine's refusal in the words of the buttons and commands."""
+        return words.refusal(error, names or MENTIONS)
 
-    def action_label(self, spec: ActionSpec) -> str:
+    def action_label(self, spec: ActionSpec) -> Text:
         """Buttons say what the paid actions cost ("Buy a soldier (10)"); the rest read as the
         command's name."""
-        return english(words.action_label(spec, self._view))
+        return words.action_label(spec, self._view)
 
-    def choice_label(self, spec: ActionSpec, field: str, option: str | None) -> str:
+    def choice_label(
+        self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None
+    ) -> Text:
         """A bet target by display name (``@id`` when the desk has not seen the player)."""
         if spec.kind == ActionKind.BET and option is not None:
-            return english(PlayerNames(self.names).plain(option))
-        return super().choice_label(spec, field, option)
+            return (names or PlayerNames(self.names)).plain(option)
+        return super().choice_label(spec, field, option, names)

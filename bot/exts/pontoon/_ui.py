@@ -61,15 +61,16 @@ class PontoonUI(GameUI):
         view = cast(PontoonView | None, status.view)
         return "\n".join(english(line) for line in r.private_lines(view, str(user)))
 
-    def describe_event(self, event: GameEvent | Event, pids: Iterable[str]) -> str | None:
-        if isinstance(event, Event):  # the kit's own lines (the settlement) are still legacy
-            return super().describe_event(event, pids)
-        line = r.describe_event(event, _names(pids))
-        return None if line is None else english(line)
+    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
+        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
+            return super().describe_event(event, names)
+        return r.describe_event(event, names)
 
-    def describe_private(self, event: GameEvent, pids: Iterable[str]) -> str:  # type: ignore[override]
-        line = r.describe_private(event, _names(pids))
-        return "" if line is None else english(line)
+    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
+        if isinstance(event, Event):
+            return super().describe_private(event, names)
+        line = r.describe_private(event, names)
+        return "" if line is None else line
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> str:
         """The engine's refusal in the words of the buttons (the kit's contract hook)."""

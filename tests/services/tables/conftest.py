@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from services.tables import ActionResult, ManualClock, TableService, TableStatus, TimeoutReport
+from services.tables.events import Closing
 from storage import Database, accounts
 from storage.audit import Audit, audit
 from storage.tables import Closed
@@ -27,7 +28,7 @@ class Recorder:
     def __init__(self) -> None:
         self.timeouts: asyncio.Queue[TimeoutReport] = asyncio.Queue()
         self.resumed: list[list[TableStatus]] = []
-        self.closed: list[tuple[TableStatus, str, Closed]] = []
+        self.closed: list[tuple[TableStatus, Closing, Closed]] = []
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
         await self.timeouts.put(report)
@@ -35,7 +36,7 @@ class Recorder:
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         self.resumed.append(tables)
 
-    async def table_closed(self, table: TableStatus, reason: str, closed: Closed) -> None:
+    async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         self.closed.append((table, reason, closed))
 
     async def next_timeout(self) -> TimeoutReport:

@@ -7,6 +7,8 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from bot.table import close_reason
+from bot.text import catalog
 from services.tables import ManualClock, TableService
 from storage import Database, stats
 
@@ -73,8 +75,9 @@ async def test_a_corrupt_snapshot_closes_the_table_with_every_chip_refunded(
         assert await two.startup(idle_sweeper=False) == []
         [(table, reason, closed)] = recorder.closed
         assert table.table_id == status.table_id
-        assert "could not be loaded" in reason
-        assert "refunded" in reason
+        said = catalog("en").text(close_reason(reason))  # the service says why; the bot words it
+        assert "could not be loaded" in said
+        assert "refunded" in said
         assert sum(closed.refunded.values()) == status.pot  # each ante back to its player
         for user in (HOST, BOB, CAT):
             assert await balance(db, user) == START

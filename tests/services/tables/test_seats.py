@@ -81,7 +81,7 @@ async def test_idle_tables_are_closed_with_refunds(
     closed = await service.close_idle()
     assert len(closed) == 2
     assert {t.channel_id for t, _, _ in recorder.closed} == {CHANNEL, CHANNEL + 1}
-    assert all(reason.startswith("idle") for _, reason, _ in recorder.closed)
+    assert all(reason.record().startswith("idle") for _, reason, _ in recorder.closed)
     assert await balance(db, HOST) == START
     assert await balance(db, BOB) == START
     assert await balance(db, CAT) == START - 100  # only the fresh table holds CAT's chips

@@ -1,0 +1,134 @@
+"""Which components a table shows, from the engine's ``ActionSpec``s: pure, no Discord.
+
+The player to act's legal actions go on the public message (no field → a button; one amount →
+a button opening a modal with the bounds; one choice → a button per option, or a select when
+there are many); card choices only in the player's ephemeral **My cards** reply; between deals
+**Join** / **Deal** / **Leave**. Discord allows 5 rows of 5 buttons (a select fills a row).
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from bot.table._ids import Key, Lobby, encode_choice
+from bot.table._model import Button, Component, Option, Select, Style
+from bot.table._ui import GameUI
+from bot.text import Text, msg
+from bot.text.format import Names
+from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
+from services.tables import TableStatus
+
+MAX_BUTTON_CHOICES = 4
+"""A choice with more options than this becomes a select menu."""
+
+
+def amount_field(spec: ActionSpec) -> tuple[str, AmountField] | None:
+    """The spec's one amount field, if that is its only field."""
+    if len(spec.fields) != 1:
+        return None
+    name, field = next(iter(spec.fields.items()))
+    return (name, field) if isinstance(field, AmountField) else None
+
+
+def amount_label(ui: GameUI, spec: ActionSpec) -> Text:
+    """``Raise (10–40)``: the action and its bounds."""
+    amount = amount_field(spec)
+    label = ui.action_label(spec)
+    if amount is None:
+        return label
+    low, high = amount[1].min, amount[1].max
+    if low == high:
+        return msg("table.button.amount", action=label, min=low)
+    return msg("table.button.range", action=label, min=low, max=high)
+
+
+def choice_label(
+    ui: GameUI, spec: ActionSpec, field: str, option: str | None, names: Names
+) -> Text:
+    """``ui.choice_label``; LEGACY: a presenter whose override takes no ``names`` yet."""
+    method = ui.choice_label
+    if len(inspect.signature(method).parameters) < 4:
+        return method(spec, field, option)
+    return method(spec, field, option, names)
+
+
+def table_components(
+    ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
+) -> tuple[Component, ...]:
+    """The public message's components: the player to act's legal actions and **My cards**
+    during a deal; **Join** / **Deal** / **Leave** between deals."""
+    expected = status.expected
+    if not status.deal_open:
+        return (
+            Button(Key(expected, Lobby.JOIN), msg("table.button.join"), Style.SUCCESS),
+            Button(Key(expected, Lobby.DEAL), msg("table.button.deal"), Style.PRIMARY),
+            Button(Key(expected, Lobby.LEAVE), msg("table.button.leave"), Style.SECONDARY),
+        )
+    shown: list[Component] = []
+    buttons = 0
+    for spec in legal:
+        if not ui.on_table_message(spec):
+            continue
+        if not spec.fields or amount_field(spec) is not None:
+            if buttons >= 20:
+                continue
+            shown.append(Button(Key(expected, spec.kind), amount_label(ui, spec), row=buttons // 5))
+            buttons += 1
+            continue
+        name, field = next(iter(spec.fields.items()))
+        if not isinstance(field, ChoiceField):
+            continue
+        if len(field.options) <= MAX_BUTTON_CHOICES:
+            for option in field.options:
+                if buttons >= 20:
+                    break
+                label = msg(
+                    "table.button.choice",
+                    action=ui.action_label(spec),
+                    choice=choice_label(ui, spec, name, option, names),
+                )
+                key = Key(expected, spec.kind, encode_choice(option))
+                shown.append(Button(key, label, row=buttons // 5))
+                buttons += 1
+        elif buttons <= 15:
+            options = tuple(
+                Option(choice_label(ui, spec, name, o, names), encode_choice(o))
+                for o in field.options[:25]
+            )
+            row = (buttons + 4) // 5
+            key = Key(expected, spec.kind, name)
+            shown.append(Select(key, ui.action_label(spec), options, row=row))
+            buttons = (row + 1) * 5
+    shown.append(
+        Button(Key(expected, Lobby.CARDS), msg("table.button.cards"), Style.SECONDARY, row=4)
+    )
+    if any(s.away for s in status.seats):
+        shown.append(
+            Button(Key(expected, Lobby.BACK), msg("table.button.back"), Style.SECONDARY, row=4)
+        )
+    return tuple(shown)
+
+
+def hand_components(
+    ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
+) -> tuple[Select, ...]:
+    """The **My cards** reply's components: a select per card choice the player has now (a
+    ``CardsField``, or a ``ChoiceField`` the game's ``in_my_cards`` says shows private cards)."""
+    shown: list[Select] = []
+    for spec in legal:
+        if not ui.in_my_cards(spec):
+            continue
+        name, field = next(iter(spec.fields.items()))
+        key = Key(status.expected, spec.kind, name)
+        if isinstance(field, ChoiceField):  # one card out of the player's own (or none)
+            choices = tuple(
+                Option(choice_label(ui, spec, name, o, names), encode_choice(o))
+                for o in field.options[:25]
+            )
+            shown.append(Select(key, ui.action_label(spec), choices))
+            continue
+        assert isinstance(field, CardsField)  # noqa: S101 - in_my_cards checked it
+        options = tuple(Option(ui.card_label(c), c) for c in field.options[:25])
+        top = min(field.max_count, len(options))
+        shown.append(Select(key, ui.action_label(spec), options, field.min_count, top))
+    return tuple(shown)
