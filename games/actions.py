@@ -104,8 +104,6 @@ class ActionSpec(BaseModel):
 
     kind: str
     fields: dict[str, Field_] = Field(default_factory=dict)
-    label: str = ""
-    """A short description for people ("Buy a soldier (5 chips)"); empty means use the kind."""
 
     def allows(self, action: Mapping[str, Any]) -> bool:
         """Whether an action dict is one this spec permits (kind and every field)."""

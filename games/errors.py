@@ -49,10 +49,5 @@ class IllegalAction(Exception):
         self.code = str(code)
         self.params: dict[str, Param] = params
 
-    @property
-    def message(self) -> str:
-        """LEGACY: the code (old engines passed a sentence as it); removed by the redesign."""
-        return self.code
-
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r})"

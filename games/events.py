@@ -21,9 +21,9 @@ for the events a snapshot keeps (e.g. a deal's opening events).
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 
 class GameEvent(BaseModel):
@@ -42,36 +42,3 @@ class GameEvent(BaseModel):
     def for_player(self, pid: str) -> Self:
         """The same event, private to ``pid``."""
         return self.model_copy(update={"to": pid})
-
-
-# -- legacy, until every engine emits GameEvents (removed by the redesign) ---------------------
-
-
-class Event(BaseModel):
-    """LEGACY: an event with an English ``text``; being replaced by :class:`GameEvent`."""
-
-    model_config = ConfigDict(frozen=True)
-
-    kind: str
-    text: str
-    to: str | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
-
-    @property
-    def is_public(self) -> bool:
-        """Whether everyone at the table may see this event."""
-        return self.to is None
-
-
-AnyEvent = GameEvent | Event
-"""LEGACY: either kind of event, while the engines are converted."""
-
-
-def public(kind: str, text: str, **data: Any) -> Event:
-    """LEGACY: a public event."""
-    return Event(kind=kind, text=text, data=data)
-
-
-def private(to: str, kind: str, text: str, **data: Any) -> Event:
-    """LEGACY: an event for one player's eyes only."""
-    return Event(kind=kind, text=text, to=to, data=data)

@@ -18,12 +18,12 @@ from bot.table._ui import EmbedField, GameUI
 from bot.text import Number, Text, msg
 from bot.text.format import Names, chips
 from games.actions import ActionSpec
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
 from services.tables.events import Closing, Joined, Leaving, Left, ToppedUp
 
-AnyEvent = GameEvent | Event
-"""What the engines and the service announce (LEGACY ``Event`` until every engine is typed)."""
+AnyEvent = GameEvent
+"""What the engines and the service announce: typed events."""
 
 
 def listing(parts: Sequence[Text], empty: Text) -> Text:

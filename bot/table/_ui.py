@@ -22,7 +22,7 @@ from bot.text.format import Names, PlayerNames
 from bot.text.format import card as card_face
 from games.actions import ActionSpec
 from games.errors import IllegalAction
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from services.tables import TableStatus
 
 MAX_FIELD = 1024
@@ -70,14 +70,13 @@ class GameUI:
         the **My cards** reply, ``/<game> hand`` and the DMs: one text or lines."""
         raise NotImplementedError
 
-    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
-        """One public event as a line of the table's log (``None``: not worth a line). The
-        default reads a legacy event's ``text`` (LEGACY: games word their typed events)."""
-        return _legacy_text(event, names)
+    def describe_event(self, event: GameEvent, names: Names) -> Text | None:
+        """One public event as a line of the table's log (``None``: not worth a line)."""
+        return None
 
-    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
+    def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         """One private event as a line of the player's DM (``None``: no line)."""
-        return _legacy_text(event, names)
+        return None
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal in the words of this game's buttons and commands; the default
@@ -86,7 +85,7 @@ class GameUI:
 
     def action_label(self, spec: ActionSpec) -> Text:
         """The button's label for an action (``"Stake"``, ``"Buy (10–40)"``)."""
-        return spec.label or spec.kind.replace("_", " ").capitalize()
+        return spec.kind.replace("_", " ").capitalize()
 
     def choice_label(
         self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None
@@ -116,14 +115,6 @@ class GameUI:
         hand's card codes (Paiute's discard) overrides this (and ``on_table_message``); the
         select then offers ``choice_label`` of each option."""
         return len(spec.fields) == 1 and all(f.type == "cards" for f in spec.fields.values())
-
-
-def _legacy_text(event: GameEvent | Event, names: Names) -> Text | None:
-    text = getattr(event, "text", None)
-    if not isinstance(text, str):
-        return None
-    seated = list(names) if isinstance(names, Iterable) else _ID.findall(text)
-    return with_mentions(text, seated)
 
 
 # -- LEGACY helpers, until the game presenters name players through ``Names`` ------------------

@@ -29,13 +29,12 @@ from services.tables.errors import (
 )
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import ActionResult, Expected, SeatStatus, TableStatus, TimeoutReport
-from services.tables.registry import GAMES, Game
+from services.tables.registry import Game, game, games
 from services.tables.service import TableService
 from services.tables.timers import Clock, ManualClock, SystemClock
 from storage.tables import Closed
 
 __all__ = [
-    "GAMES",
     "ActionResult",
     "AlreadySeated",
     "AmountOutOfBounds",
@@ -66,4 +65,6 @@ __all__ = [
     "TableStatus",
     "TimeoutReport",
     "UnknownGame",
+    "game",
+    "games",
 ]

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import storage
+from games.core import HandLabel
 from games.engine import HOUSE, KITTY, Engine
-from games.events import Event
+from games.events import GameEvent
 from services.tables.model import LiveTable
-from services.tables.registry import kitty, owed_outside
 from storage import Booking, Database, DealResult
 from storage.tables import Table
 
@@ -36,7 +36,7 @@ class Chips:
     def of(cls, engine: Engine) -> Chips:
         stacks = {p: v for p, v in engine.stacks.items() if p != HOUSE}
         return cls(
-            stacks, engine.pot, kitty(engine), engine.stacks.get(HOUSE, 0), owed_outside(engine)
+            stacks, engine.pot, engine.kitty, engine.stacks.get(HOUSE, 0), engine.owed_outside()
         )
 
     @classmethod
@@ -52,16 +52,15 @@ class Chips:
         return {p: d for p, d in out.items() if d}
 
 
-def play_absent(live: LiveTable, engine: Engine) -> list[Event]:
+def play_absent(live: LiveTable, engine: Engine) -> list[GameEvent]:
     """Away players and players who left: their timeout action, at once, on their turns."""
     absent = live.away | {s.pid for s in live.row.seats if not s.seated}
-    events: list[Event] = []
+    events: list[GameEvent] = []
     for _ in range(MAX_AUTO_ACTIONS):
         who = engine.to_act
         if engine.is_over or who is None or who not in absent:
             return events
         events += engine.act(who, engine.timeout_action(who))
-        live.peak_pot = max(live.peak_pot, engine.pot)
     raise RuntimeError(f"table {live.id}: absent players kept the deal going")
 
 
@@ -71,7 +70,6 @@ async def book(
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
     and when the deal is over its result and the cash-out of players who left during it."""
     after = Chips.of(engine)
-    live.peak_pot = max(live.peak_pot, engine.pot)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
     away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
@@ -99,18 +97,29 @@ async def book(
 
 
 def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> DealResult:
-    """The record of the deal that just ended, read from the engine now."""
-    info = live.game.record(engine)
+    """The record of the deal that just ended, from the engine's ``deal_result()``."""
+    ended = engine.deal_result()
     players = [p for p in settlement if p not in (HOUSE, KITTY)]
     won = sum(v for p, v in settlement.items() if v > 0 and p in players)
     return DealResult(
         guild_id=live.row.guild_id,
         game=live.game.name,
-        pot=max(live.peak_pot, won),
+        pot=max(ended.pot, won),
         settlement=settlement,
         players=players,
-        winners=info.winners,
-        hand_names=info.hand_names,
-        deck=info.deck,
+        winners=ended.winners,
+        hand_names={pid: hand_code(label) for pid, label in ended.hands.items()},
+        deck=ended.start_deck,
         history=engine.history(),
     )
+
+
+def hand_code(label: HandLabel) -> str:
+    """A hand's name as stored with the result, language-free: ``full_house:K,10``,
+    ``soft_total=18``, ``pontoon``."""
+    code = label.category
+    if label.ranks:
+        code += ":" + ",".join(label.ranks)
+    if label.total is not None:
+        code += f"={label.total}"
+    return code

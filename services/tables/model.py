@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from games.engine import Engine
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from services.tables.registry import Game
 from storage.tables import Seat, Table
 
@@ -95,7 +95,7 @@ class TableStatus:
 class ActionResult:
     """What an accepted action (or a service step like a new deal) produced, for rendering."""
 
-    events: list[Event | GameEvent]
+    events: list[GameEvent]
     table: TableStatus
     settlement: dict[str, int] | None = None
     """The finished deal's settlement when this step ended a deal."""
@@ -107,7 +107,7 @@ class TimeoutReport:
 
     user_id: int
     actions: list[dict[str, Any]]
-    events: list[Event | GameEvent]
+    events: list[GameEvent]
     away: bool
     """The player is now marked away: their turns are played at once until they act."""
     table: TableStatus
@@ -127,7 +127,6 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     away: set[str] = field(default_factory=set)
     misses: dict[str, int] = field(default_factory=dict)
-    peak_pot: int = 0
     closed: bool = False
 
     @property

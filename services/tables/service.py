@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from services.tables import errors as e
 from services.tables._booking import Chips, book, play_absent
 from services.tables._checks import (
@@ -44,7 +44,7 @@ from services.tables.model import (
     TimeoutReport,
 )
 from services.tables.recovery import recover
-from services.tables.registry import game, kitty_owner
+from services.tables.registry import game
 from services.tables.timers import Clock, SystemClock, Timers
 from storage import Database, settings, tables
 from storage.tables import Closed
@@ -215,7 +215,7 @@ class TableService:
                 raise e.TableFull(seats=live.config.seats)
             check_buy_in(live.config, buy_in)
             await self._buy_in(live, user, buy_in)
-            events: list[Event | GameEvent] = [Joined(player=str(user), amount=buy_in)]
+            events: list[GameEvent] = [Joined(player=str(user), amount=buy_in)]
             seated = sum(s.seated for s in live.row.seats)
             if live.row.deal_number == 0 and seated >= live.config.seats:
                 try:  # full: deal at once (a table that cannot deal yet just stays a lobby)
@@ -286,7 +286,7 @@ class TableService:
         async with self.db.transaction() as tx:
             await tables.set_seated(tx, live.id, user, False)
             live.row = await reload(tx, live.id)
-        events: list[Event | GameEvent] = [Leaving(player=pid, removed=removed)]
+        events: list[GameEvent] = [Leaving(player=pid, removed=removed)]
         if engine.to_act == pid:  # their turn now: it plays itself
             return await self._commit(live, engine, Chips.of(engine), events)
         return ActionResult(events, live.status())
@@ -335,7 +335,7 @@ class TableService:
 
     async def _close(self, live: LiveTable, reason: Closing) -> Closed:
         """Close by the refund rule (caller holds the lock)."""
-        owner = kitty_owner(live.engine)
+        owner = live.engine.kitty_owner() if live.engine is not None else None
         if owner is not None and owner != HOUSE and live.seat(int(owner)) is None:
             owner = None
         async with self.db.transaction() as tx:
@@ -430,7 +430,6 @@ class TableService:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
             raise e.NotEnoughPlayers() from exc
-        live.peak_pot = 0
         return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
 
     async def _commit(
@@ -438,7 +437,7 @@ class TableService:
         live: LiveTable,
         engine: Engine,
         before: Chips,
-        events: Sequence[Event | GameEvent],
+        events: Sequence[GameEvent],
         *,
         by_player: bool = True,
     ) -> ActionResult:
@@ -502,7 +501,7 @@ class TableService:
                 live.away.add(pid)
             before = Chips.of(engine)
             actions: list[dict[str, Any]] = []
-            events: list[Event | GameEvent] = []
+            events: list[GameEvent] = []
             try:
                 while not engine.is_over and engine.to_act == pid and len(actions) < 100:
                     action = engine.timeout_action(pid)

@@ -9,12 +9,10 @@ import pytest
 
 from bot.exts.palace import PalaceUI, hand_name
 from bot.exts.palace import refusal_words as words
-from bot.table import TableNames
 from bot.text import Text, catalog
 from bot.text.format import PlayerNames
 from games.cards import Card
 from games.errors import IllegalAction, Refusal
-from games.events import public
 from games.palace import Buy, PalaceHand, PalacePoker, PalaceRefusal, hand_of
 from games.poker import Category, evaluate
 from tests.games.palace.helpers import deal_deck, table
@@ -162,5 +160,3 @@ def test_the_ui_resolves_refusals_and_passes_legacy_lines_through():
     ui = PalaceUI()
     error = IllegalAction(Refusal.NOT_YOUR_TURN, to_act="123")
     assert catalog("en").text(ui.refusal(error)) == "It is <@123>'s turn."
-    legacy = public("settled", "Deal over: <@1> +10.")
-    assert ui.describe_event(legacy, TableNames({}, ["1"])) == "Deal over: <@1> +10."

@@ -20,7 +20,7 @@ from sandbox.harness import Session
 from sandbox.interactions import Interaction
 from sandbox.log import Call
 from sandbox.state import Message
-from services.tables import GAMES, TableError, TableService, TableStatus
+from services.tables import TableError, TableService, TableStatus, game
 from storage import Database, tables
 
 EPHEMERAL = 64
@@ -170,7 +170,7 @@ async def stored_engine(session: Session) -> Any:
         now = status(session)
     except TableError:
         return None
-    g = GAMES[now.game]
+    g = game(now.game)
     async with Database.open(session.config.database_path) as db, db.read() as conn:
         row = await tables.get(conn, now.table_id)
     if row is None or row.snapshot is None:

@@ -21,7 +21,7 @@ from bot.text import Text, catalog, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from games.paiute import ActionKind, PaiuteView
 from services.tables import TableStatus
 
@@ -58,14 +58,10 @@ class PaiuteUI(GameUI):
             return _say(msg("paiute.hand.no_deal"))
         return "\n".join(_say(line) for line in render.hand_lines(_view(status)))
 
-    def describe_event(self, event: Event | GameEvent, names: Names) -> Text | None:
-        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
-            return super().describe_event(event, names)
+    def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return render.event_line(event, names)
 
-    def describe_private(self, event: Event | GameEvent, names: Names) -> Text | None:
-        if isinstance(event, Event):
-            return super().describe_private(event, names)
+    def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         line = render.private_line(event)
         return "" if line is None else line
 

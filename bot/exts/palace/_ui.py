@@ -20,7 +20,7 @@ from bot.text import Text, catalog, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from games.palace import ActionKind, PalaceOptions, PalaceView
 from services.tables import TableStatus
 
@@ -72,14 +72,10 @@ class PalaceUI(GameUI):
             return english(msg("palace.mine.no_deal"))
         return lines(r.my_cards(status.view, MENTIONS))
 
-    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
-        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
-            return super().describe_event(event, names)
+    def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.event_line(event, names)
 
-    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
-        if isinstance(event, Event):
-            return super().describe_private(event, names)
+    def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         line = r.private_line(event, names)
         return "" if line is None else line
 

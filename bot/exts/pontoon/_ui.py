@@ -16,7 +16,7 @@ from bot.text import Text, catalog
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
-from games.events import Event, GameEvent
+from games.events import GameEvent
 from games.pontoon import PontoonView
 from services.tables import TableStatus
 
@@ -61,14 +61,10 @@ class PontoonUI(GameUI):
         view = cast(PontoonView | None, status.view)
         return "\n".join(english(line) for line in r.private_lines(view, str(user)))
 
-    def describe_event(self, event: GameEvent | Event, names: Names) -> Text | None:
-        if isinstance(event, Event):  # LEGACY events (none left once every engine is typed)
-            return super().describe_event(event, names)
+    def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.describe_event(event, names)
 
-    def describe_private(self, event: GameEvent | Event, names: Names) -> Text | None:
-        if isinstance(event, Event):
-            return super().describe_private(event, names)
+    def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         line = r.describe_private(event, names)
         return "" if line is None else line
 
