@@ -66,7 +66,7 @@ from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_cho
 from bot.table._model import PrivateModel, TableModel
 from bot.table._names import TableNames
 from bot.table._presenter import close_reason
-from bot.table._ui import EmbedField, GameUI, card, cards, mention, with_mentions
+from bot.table._ui import EmbedField, GameUI
 
 __all__ = [
     "BUTTON",
@@ -82,18 +82,14 @@ __all__ = [
     "TableModel",
     "TableNames",
     "TableSelect",
-    "card",
-    "cards",
     "close_reason",
     "decode_choice",
     "desk_of",
     "encode_choice",
     "hand_view",
-    "mention",
     "refusals",
     "run_action",
     "show_hand",
     "table_view",
     "where",
-    "with_mentions",
 ]

@@ -12,8 +12,6 @@ renderer says it in the reader's language. Players are named through the
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.refusal import game_refusal
@@ -115,34 +113,3 @@ class GameUI:
         hand's card codes (Paiute's discard) overrides this (and ``on_table_message``); the
         select then offers ``choice_label`` of each option."""
         return len(spec.fields) == 1 and all(f.type == "cards" for f in spec.fields.values())
-
-
-# -- LEGACY helpers, until the game presenters name players through ``Names`` ------------------
-
-
-def card(code: str | None) -> str:
-    """LEGACY: ``bot.text.format.card``."""
-    return card_face(code)
-
-
-def cards(codes: Iterable[str | None]) -> str:
-    """LEGACY: ``bot.text.format.cards`` (``—`` when there are none)."""
-    shown = " ".join(card_face(c) for c in codes)
-    return shown or "—"
-
-
-def mention(pid: str | int | None) -> str:
-    """LEGACY: ``Names.mention`` (a player id as a Discord mention)."""
-    if pid is None:
-        return "nobody"
-    text = str(pid)
-    return f"<@{text}>" if text.isdigit() else text
-
-
-_ID = re.compile(r"(?<![<@\d])\b(\d{15,21})\b")
-
-
-def with_mentions(text: str, pids: Iterable[str]) -> str:
-    """LEGACY: an old engine's sentence (which names players by id) with the ids as mentions."""
-    known = {str(p) for p in pids}
-    return _ID.sub(lambda m: f"<@{m[1]}>" if m[1] in known else m[1], text)

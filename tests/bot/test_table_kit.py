@@ -16,8 +16,8 @@ from bot.table import (
     encode_choice,
     hand_view,
     table_view,
-    with_mentions,
 )
+from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
 
@@ -110,6 +110,7 @@ def test_specs_with_several_fields_stay_slash_commands():
     assert not any(":offer_bank:" in c for c in custom_ids(view))
 
 
-def test_engine_sentences_name_players_by_mention():
-    text = with_mentions(f"{ALICE} stakes 10; 12345 is not a player", [str(ALICE)])
-    assert text == f"<@{ALICE}> stakes 10; 12345 is not a player"
+def test_players_are_named_by_mention_and_other_ids_stay_as_they_are():
+    names = PlayerNames()
+    assert names.mention(str(ALICE)) == f"<@{ALICE}>"
+    assert names.mention("cpu:1") == "cpu:1"  # not a Discord id: never a mention
