@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -9,6 +11,7 @@ from bot.text import DEFAULT_LOCALE, LOCALE_DIR, MissingMessage, Number, catalog
 from bot.text import template_fields as fields_of
 
 
+@functools.cache
 def entries(lang: str) -> dict[str, tuple[str, ...]]:
     """Every message of ``lang``: id -> its templates (one, or one per plural form)."""
     found: dict[str, tuple[str, ...]] = {}
@@ -47,8 +50,9 @@ def test_every_language_has_every_message_with_the_same_fields(lang):
 def test_plural_messages_have_each_form_of_their_language(lang):
     with next((LOCALE_DIR / lang).glob("*.po")).open("rb") as handle:
         forms = read_po(handle, locale=lang).num_plurals
+    source = entries(DEFAULT_LOCALE)
     for key, strings in entries(lang).items():
-        english = entries(DEFAULT_LOCALE)[key]
+        english = source[key]
         if len(english) > 1:
             assert len(strings) == forms, (lang, key)
 
