@@ -134,7 +134,8 @@ class TableCog(commands.GroupCog):
             ]
         elif isinstance(shape, ChoiceField):
             wanted = current.lower()
-            say, who = catalog(self.desk.locale).text, PlayerNames(self.desk.names)
+            say = catalog(await self.desk.reader(interaction)).text
+            who = PlayerNames(self.desk.names)
             names = [
                 (encode_choice(o), label)
                 for o in shape.options
