@@ -138,8 +138,13 @@ def has_catalog(locale: str) -> bool:
 @functools.cache
 def catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
     """The catalog of ``locale`` (every domain), loaded once; ``en-XA`` is made from English."""
+    return load(locale)
+
+
+def load(locale: str, root: Path = LOCALE_DIR) -> Catalog:
+    """Read ``root/<locale>/*.po`` afresh (``catalog`` caches this for the bot's own)."""
     pseudo = locale == PSEUDO
-    folder = LOCALE_DIR / (DEFAULT_LOCALE if pseudo else locale)
+    folder = root / (DEFAULT_LOCALE if pseudo else locale)
     merged: Translations | None = None
     ids: set[str] = set()
     for po in sorted(folder.glob("*.po")):

@@ -20,8 +20,11 @@ from babel import Locale, UnknownLocaleError
 
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
-# Mentions, channels, roles, custom emoji and timestamps, then /commands with their sub-words.
-_LTR_IN_TEMPLATE = re.compile(r"<(?:@[!&]?|#|a?:\w+:|t:)[\w:]+>|/[a-z][\w-]*(?: [a-z][\w-]*)*")
+# Mentions, channels, roles, custom emoji and timestamps, then /commands with their sub-words
+# (``/{command} hand`` too: the field's own isolate then nests inside, as isolates may).
+_LTR_IN_TEMPLATE = re.compile(
+    r"<(?:@[!&]?|#|a?:\w+:|t:)[\w:]+>|/(?:[a-z][\w-]*|\{\w+\})(?: [a-z][\w-]*)*"
+)
 
 
 @functools.cache
