@@ -22,9 +22,11 @@ from discord.ext import commands
 
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
+from bot.languages import Languages
 from bot.table import Desk
 from bot.table_events import DispatchingListener
 from services.economy import EconomyService
+from services.preferences import PreferencesService
 from services.tables import TableService
 from storage import Database
 
@@ -57,6 +59,7 @@ class Parlour(commands.Bot):
 
     db: Database
     economy: EconomyService
+    preferences: PreferencesService
     tables: TableService
 
     def __init__(
@@ -87,7 +90,9 @@ class Parlour(commands.Bot):
         # closes the database under a table that is still being resumed.
         self._starting = asyncio.Lock()
         # Draws every game's table on Discord; hears the service's events as bot events.
-        self.desk = Desk(self)
+        # Who reads which language (the preferences service joins it at setup_hook).
+        self.languages = Languages()
+        self.desk = Desk(self, languages=self.languages)
         self.desk.listen()
 
     async def setup_hook(self) -> None:
@@ -100,6 +105,7 @@ class Parlour(commands.Bot):
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
         self.economy = EconomyService(self.db)
+        self.preferences = self.languages.service = PreferencesService(self.db)
         self._tables = self.tables = TableService(
             self.db, listener=DispatchingListener(self), seed=self._table_seed
         )

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.languages import reader_language
 from bot.log import describe, interaction_context
 from bot.refusal import MissingChannelPermission, Refusal, game_refusal, table_refusal
 from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
@@ -123,10 +124,13 @@ def _forbidden_message(error: discord.Forbidden, interaction: discord.Interactio
     return msg("errors.forbidden.some", permissions=_names(list(CHANNEL_PERMISSIONS)))
 
 
-def player_message(error: BaseException, interaction: discord.Interaction) -> str | None:
-    """The message for an expected refusal, or ``None`` when ``error`` is a real failure."""
+def player_message(
+    error: BaseException, interaction: discord.Interaction, locale: str = DEFAULT_LOCALE
+) -> str | None:
+    """The message for an expected refusal in ``locale``, or ``None`` when ``error`` is a real
+    failure."""
     found = _player_text(error, interaction)
-    return None if found is None else catalog(DEFAULT_LOCALE).text(found)
+    return None if found is None else catalog(locale).text(found)
 
 
 def _player_text(error: BaseException, interaction: discord.Interaction) -> Text | None:
@@ -178,10 +182,15 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """THE mapping of a failed interaction to its answer (see the module docstring)."""
     interaction_context(interaction)
     error = unwrap(error)
-    message = player_message(error, interaction)
+    try:
+        locale = await reader_language(interaction)
+    except Exception as failure:  # the database is gone (shutting down): say it in English
+        log.warning("No reader language for a refusal: %r", failure)
+        locale = DEFAULT_LOCALE
+    message = player_message(error, interaction, locale)
     if message is None:
         log.error("Unhandled error in an interaction [%s]", describe(interaction), exc_info=error)
-        message = catalog(DEFAULT_LOCALE).text(APOLOGY_MESSAGE)
+        message = catalog(locale).text(APOLOGY_MESSAGE)
     else:
         log.info("Refused: %s (%s)", message, type(error).__name__)
     try:

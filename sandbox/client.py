@@ -8,6 +8,8 @@ import asyncio
 import time
 from typing import TextIO
 
+import discord
+
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InvalidInjection, OptionType, OptionValue
@@ -26,6 +28,16 @@ from sandbox.terminal import (
 )
 
 SETTLE_QUIET = 0.1  # the bot counts as done after this long without a call or change
+
+
+def discord_locale(given: str) -> str:
+    """A locale Discord's clients send (``en`` -> ``en-US``); raises ``LineError`` otherwise."""
+    known = {str(x.value).lower(): str(x.value) for x in discord.Locale}
+    found = known.get(given.lower()) or known.get(f"{given.lower()}-us")
+    if found is None:
+        choices = ", ".join(known.values())
+        raise LineError(f"{given!r} is not a Discord locale; try one of: {choices}")
+    return found
 
 
 class TerminalClient:
@@ -99,6 +111,10 @@ class TerminalClient:
                 self.write(f"(no DMs with {line.user})")
         elif line.verb is Verb.WAIT:
             await asyncio.sleep(float(line.words[0]))
+        elif line.verb is Verb.LOCALE:
+            actor = self._actor(line.user)
+            actor.user.locale = discord_locale(line.words[0])
+            self.write(f"{actor.name}'s Discord speaks {actor.user.locale}")
         else:
             await self._act(self._actor(line.user), line)
 

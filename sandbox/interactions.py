@@ -372,7 +372,7 @@ class Interactions:
             "token": token,
             "version": 1,
             "data": data,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "app_permissions": ALL_PERMISSIONS,
             "attachment_size_limit": 10 * 1024 * 1024,

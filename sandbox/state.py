@@ -69,6 +69,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The Discord client's language, sent with each interaction (``locale alice de``)."""
 
     @property
     def mention(self) -> str:

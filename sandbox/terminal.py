@@ -8,6 +8,7 @@ One line is one thing a person does or looks at::
     bob select move paper                pick values in a select menu (custom_id or placeholder)
     alice submit topic:"two words"       fill in and submit the modal the bot last opened
     alice say hello                      write in the channel; ``alice dm hi`` writes to the bot
+    locale alice de                      alice's Discord client speaks German (en-US, tr, ...)
     dms alice | channel | users | help | wait 0.5 | quit
 
 Parsing and rendering are pure; ``client`` runs the lines against a fake.
@@ -29,6 +30,7 @@ HELP = """\
   <user> select <menu> <value> [...]         choose in a select menu
   <user> submit <field>:<value> [...]        submit the modal the bot opened for you
   <user> say <text>   |   <user> dm <text>   write in the channel / to the bot by DM
+  locale <user> <discord locale>             set the user's client language (de, tr, en-US)
   channel   dms <user>   users   wait <seconds>   help   quit"""
 
 
@@ -45,6 +47,7 @@ class Verb(StrEnum):
     SHOW_DMS = "dms"
     USERS = "users"
     WAIT = "wait"
+    LOCALE = "locale"
     HELP = "help"
     QUIT = "quit"
     NOTHING = "nothing"
@@ -98,6 +101,8 @@ def parse_line(raw: str) -> Line:
         return Line(Verb.SHOW_DMS, rest[0])
     if head == "wait" and len(rest) == 1:
         return Line(Verb.WAIT, words=(rest[0],))
+    if head == "locale" and len(rest) == 2:
+        return Line(Verb.LOCALE, rest[0], (rest[1],))
     if not rest:
         raise LineError(f"{stripped!r}: say what {head} does, e.g. '{head} /ping' (try 'help')")
     user, what, args = head, rest[0], rest[1:]

@@ -42,7 +42,8 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   WINS, game=None, limit=10, asker=None)`` -> top N + the asker's rank (ties share a rank).
 - ``settings``: ``GuildSettings`` (stakes, bet limit, buy-in limits, turn timer, idle close,
   starting balance, daily amount + cooldown, refill amount + cooldown, 0 = off), ``get``,
-  ``update``.
+  ``update``; ``language`` is the server's (its public messages), any catalog code.
+- ``preferences``: ``get_language``, ``set_language`` (a person's ``/language``, per user).
 - ``audit``: ``audit(conn)`` / ``audit_file(path)`` -> ``Audit`` (balances + stacks + pots +
   kitties == minted - removed, one query, plus each account / seat / table reconciled with
   its ledger rows), ``backup(db, dest)`` / ``backup_file``. CLI: ``python -m storage audit
@@ -77,7 +78,17 @@ what is left in pot and kitty to ``remainder_to`` (else split in seat order), pa
 to its balance. The house bank is never a seat: its gains are removals, its losses mints.
 """
 
-from storage import accounts, audit, booking, claims, ledger, settings, stats, tables
+from storage import (
+    accounts,
+    audit,
+    booking,
+    claims,
+    ledger,
+    preferences,
+    settings,
+    stats,
+    tables,
+)
 from storage.booking import Booked, Booking, DealResult, book
 from storage.db import Conn, Database
 from storage.errors import (
@@ -115,6 +126,7 @@ __all__ = [
     "booking",
     "claims",
     "ledger",
+    "preferences",
     "settings",
     "stats",
     "tables",

@@ -35,6 +35,9 @@ class GuildSettings(BaseModel):
     """The highest stake a table opener may choose."""
     min_buy_in: int = Field(100, ge=1)
     max_buy_in: int = Field(5_000, ge=1)
+    language: str = Field("en", pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")
+    """The server's language: its tables and announcements (a catalog code, ``/admin
+    settings language:`` offers the bot's six)."""
 
     @model_validator(mode="after")
     def _ordered(self) -> GuildSettings:

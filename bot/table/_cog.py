@@ -84,7 +84,7 @@ class TableCog(commands.GroupCog):
             opened = msg("table.reply.opened_seated", game=game, amount=buy_in, command=command)
         else:
             opened = msg("table.reply.opened", game=game, command=command)
-        await interaction.response.send_message(self.desk.words(opened), ephemeral=True)
+        await self.desk.reply(interaction, opened)
         await self.desk.publish(status)
 
     def here(self, interaction: discord.Interaction) -> TableStatus:
@@ -134,7 +134,8 @@ class TableCog(commands.GroupCog):
             ]
         elif isinstance(shape, ChoiceField):
             wanted = current.lower()
-            say, who = catalog(self.desk.locale).text, PlayerNames(self.desk.names)
+            say = catalog(await self.desk.reader(interaction)).text
+            who = PlayerNames(self.desk.names)
             names = [
                 (encode_choice(o), label)
                 for o in shape.options
@@ -182,9 +183,7 @@ class TableCog(commands.GroupCog):
             closed = await self.desk.service.close(
                 guild, channel, interaction.user.id, admin=_admin(interaction)
             )
-        await interaction.response.send_message(
-            self.desk.words(msg("table.reply.closed")), ephemeral=True
-        )
+        await self.desk.reply(interaction, msg("table.reply.closed"))
         by_host = interaction.user.id == status.host_id
         reason = msg("table.closed.host" if by_host else "table.closed.admin")
         await self.desk.closed(status, reason, closed)
@@ -192,7 +191,8 @@ class TableCog(commands.GroupCog):
     @app_commands.command(name="status", description="Show the table (posts it again)")
     async def status(self, interaction: discord.Interaction) -> None:
         status = self.here(interaction)
-        await interaction.response.send_message(embed=self.desk.embed(status), ephemeral=True)
+        shown = self.desk.embed(status, locale=await self.desk.reader(interaction))
+        await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.command(name="hand", description="Your own cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -204,9 +204,7 @@ class TableCog(commands.GroupCog):
         guild, channel = where(interaction)
         with refusals(self.desk):
             status = await self.desk.service.back(guild, channel, interaction.user.id)
-        await interaction.response.send_message(
-            self.desk.words(msg("table.reply.back")), ephemeral=True
-        )
+        await self.desk.reply(interaction, msg("table.reply.back"))
         await self.desk.publish(status)
 
     @app_commands.command(name="rules", description="How this game is played")

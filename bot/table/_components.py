@@ -297,7 +297,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             # a select of the My cards reply: the reply shows the cards now; the table is edited
             with refusals(desk):
                 result = await desk.service.act(guild, channel, user, action, key.expected)
-            text = desk.private_text(guild, channel, user)
+            text = desk.private_text(guild, channel, user, await desk.reader(interaction))
             await interaction.response.edit_message(content=text, view=None)
             await desk.show(result)
             return

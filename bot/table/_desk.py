@@ -4,7 +4,8 @@ It keeps the games' presenters (``GameUI``) and each table's latest public lines
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
 the renderer (:mod:`._render`) words it, the publisher (:mod:`._publisher`) puts it on
 Discord. The display names live in :mod:`._names`; the table service's listener events reach
-the desk through :mod:`._listener`.
+the desk through :mod:`._listener`. Languages (``bot.languages``): the table message and the
+channel's announcements are in the server's language, a reply and a DM in the reader's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Iterable
 import discord
 from discord.ext import commands
 
+from bot.languages import Languages
 from bot.refusal import Refusal
 from bot.table import _presenter as present
 from bot.table import _render as render
@@ -48,10 +50,13 @@ class Desk:
     """Draws tables and delivers private cards; hears the table service's events (it is a
     ``TableListener`` too, for a service built without the bot's dispatching one)."""
 
-    def __init__(self, bot: commands.Bot, locale: str = DEFAULT_LOCALE) -> None:
+    def __init__(
+        self, bot: commands.Bot, locale: str = DEFAULT_LOCALE, languages: Languages | None = None
+    ) -> None:
         self.bot = bot
         self.locale = locale
-        """The language tables are shown in (later: the server's, or the reader's)."""
+        """The language without ``languages`` (a desk of a bot with no database)."""
+        self.languages = languages
         self._service: TableService | None = None
         self._uis: dict[str, GameUI] = {}
         self._log: defaultdict[int, deque[Text]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
@@ -102,13 +107,30 @@ class Desk:
     def names_of(self, status: TableStatus) -> TableNames:
         return self.book.of(status)
 
-    def words(self, text: Text) -> str:
-        """``text`` in the desk's language."""
-        return catalog(self.locale).text(text)
+    def words(self, text: Text, locale: str | None = None) -> str:
+        """``text`` in ``locale`` (default: the desk's)."""
+        return catalog(locale or self.locale).text(text)
+
+    async def public(self, status: TableStatus) -> str:
+        """The language of the table's public messages: its server's."""
+        if self.languages is None:
+            return self.locale
+        return await self.languages.public(status.guild_id)
+
+    async def reader(self, interaction: discord.Interaction) -> str:
+        """The language of a reply only ``interaction``'s user sees."""
+        if self.languages is None:
+            return self.locale
+        return await self.languages.reader(interaction)
+
+    async def reply(self, interaction: discord.Interaction, text: Text) -> None:
+        """An ephemeral answer in the reader's language."""
+        words = self.words(text, await self.reader(interaction))
+        await interaction.response.send_message(words, ephemeral=True)
 
     async def say(self, status: TableStatus, text: Text) -> None:
         """A message in the table's channel (rare: resumes, closes, closed DMs)."""
-        await self.publisher.say(status, self.words(text))
+        await self.publisher.say(status, self.words(text, await self.public(status)))
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -123,9 +145,11 @@ class Desk:
             self.ui(status.game), status, lines, legal, names, closed=closed
         )
 
-    def embed(self, status: TableStatus, *, closed: Text | None = None) -> discord.Embed:
+    def embed(
+        self, status: TableStatus, *, closed: Text | None = None, locale: str | None = None
+    ) -> discord.Embed:
         """The public table: the kit's common part plus the game's fields (public view only)."""
-        return render.table_embed(self.model(status, closed=closed), self.locale)
+        return render.table_embed(self.model(status, closed=closed), locale or self.locale)
 
     def components(self, status: TableStatus) -> discord.ui.View:
         return render.table_view(self.model(status), self.locale)
@@ -162,10 +186,13 @@ class Desk:
         """Show the table as it is now on its one message (see ``Publisher.publish``); a
         closed table's message loses its buttons, and is not posted again."""
 
+        locale = await self.public(status)
+
         def draw() -> Drawn:
             now = self.current(status)
             model = self.model(now, closed=closed)
-            return Drawn(now, render.table_embed(model, self.locale), render.table_view(model))
+            embed, view = render.table_embed(model, locale), render.table_view(model, locale)
+            return Drawn(now, embed, view)
 
         await self.publisher.publish(
             status.table_id, draw, interaction, posted=None if closed else self._posted
@@ -177,13 +204,14 @@ class Desk:
 
     # -- private cards --------------------------------------------------------------------------
 
-    def private_text(self, guild: int, channel: int, user: int) -> str:
+    def private_text(self, guild: int, channel: int, user: int, locale: str | None = None) -> str:
         """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
         with refusals(self):
             status = self.service.status(guild, channel, user)
         if not any(s.user_id == user for s in status.seats):
             raise Refusal(msg("table.refusal.not_at_table"))
-        return render.lines(present.private_lines(self.ui(status.game), status, user), self.locale)
+        shown = present.private_lines(self.ui(status.game), status, user)
+        return render.lines(shown, locale or self.locale)
 
     async def show_hand(self, interaction: discord.Interaction) -> None:
         """The player's own cards, ephemerally, with a select for each card choice they have."""
@@ -191,11 +219,12 @@ class Desk:
 
         guild, channel = where(interaction)
         user = interaction.user.id
-        text = self.private_text(guild, channel, user)
+        locale = await self.reader(interaction)
+        text = self.private_text(guild, channel, user, locale)
         with refusals(self):
             status = self.service.status(guild, channel, user)
             legal = self.service.legal_actions(guild, channel, user)
-        view = hand_view(self.ui(status.game), status, legal, self.names_of(status), self.locale)
+        view = hand_view(self.ui(status.game), status, legal, self.names_of(status), locale)
         if view is None:
             await interaction.response.send_message(text, ephemeral=True)
         else:
@@ -221,14 +250,18 @@ class Desk:
             except TableError:
                 pass
             model = present.present_private(ui, status, told, now, user, names)
-            await self.dm(status, user, render.private_text(model, self.locale))
+            locale = self.locale
+            if self.languages is not None:
+                locale = await self.languages.of(user, status.guild_id)
+            await self.dm(status, user, render.private_text(model, locale))
 
     async def dm(self, status: TableStatus, user: int, text: str) -> None:
         """One DM; closed DMs (50007) get one note in the table's channel, and play goes on."""
+        locale = await self.public(status)
 
         def note() -> str:
             cmd = self.ui(status.game).command or status.game
-            return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd))
+            return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd), locale)
 
         await self.publisher.dm(status, user, text, note)
 
@@ -247,6 +280,8 @@ class Desk:
         status = result.table
         if interaction is not None:
             self.remember(interaction.user)
+            if self.languages is not None:
+                self.languages.seen(interaction)
         self.note(status, result.events)
         if result.settlement is not None:
             line = present.settled_line(result.settlement, self.names_of(status))
@@ -260,8 +295,7 @@ class Desk:
             await self.publish(status, interaction)
         else:
             if interaction is not None and not interaction.response.is_done():
-                answer = self.words(reply or msg("table.reply.done"))
-                await interaction.response.send_message(answer, ephemeral=True)
+                await self.reply(interaction, reply or msg("table.reply.done"))
             await self.publish(status)
         await self.deliver(status, result.events)
 

@@ -2,7 +2,8 @@
 
 The one place where the kit's and the games' :data:`~bot.text.Text` become strings (through
 ``bot.text.catalog(locale)``) and where Discord's limits apply: a field value holds 1024
-characters, a DM 2000. English for now; ``locale`` will be the server's or the reader's.
+characters, a DM 2000. ``locale`` is the server's language for the table message, the
+reader's for a reply or a DM (the desk decides, through ``bot.languages``).
 """
 
 from __future__ import annotations

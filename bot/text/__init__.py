@@ -9,7 +9,10 @@ soldier for {price}."``). Adding a language is adding its ``.po`` files.
 
 Parameters are resolved recursively (a :class:`Msg` inside a :class:`Msg`), :class:`Number`
 is formatted in the catalog's locale with Babel, anything else is ``str()``-ed as it is
-(mentions, card faces, names).
+(mentions, card faces, names). In a right-to-left language every such left-to-right piece is
+wrapped in Unicode isolates here (:mod:`bot.text.bidi`), the one place that does it. The
+pseudo-locale ``en-XA`` (:mod:`bot.text.pseudo`) is English marked ``⟦…⟧``, built at load for
+the tests that find text which skipped the catalog.
 
 >>> en = catalog("en")
 >>> en.text(msg("common.chips", count=1250, amount=Number(1250)))
@@ -31,6 +34,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
+
+from bot.text.bidi import isolate, isolate_template, right_to_left
+from bot.text.pseudo import PSEUDO, pseudo_template
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DEFAULT_LOCALE = "en"
@@ -74,7 +80,9 @@ class Catalog:
         self.locale = locale
         self._translations = translations
         self._ids = ids
-        self._babel_locale = Locale.parse(locale)
+        self._babel_locale = Locale.parse("en" if locale == PSEUDO else locale.replace("-", "_"))
+        self.rtl = right_to_left(locale)
+        """Written right to left: left-to-right fields are isolated (:mod:`bot.text.bidi`)."""
 
     @property
     def ids(self) -> frozenset[str]:
@@ -92,6 +100,12 @@ class Catalog:
         else:
             template = self._translations.ngettext(message.id, message.id, message.count)
         fields = {name: self._value(value) for name, value in message.params.items()}
+        if self.rtl:
+            template = isolate_template(template)
+            fields = {
+                name: text if isinstance(message.params[name], Msg) else isolate(text)
+                for name, text in fields.items()
+            }
         return template.format_map(fields)
 
     def join(self, parts: Iterable[Text], sep: str = " ") -> str:
@@ -112,22 +126,40 @@ def template_fields(template: str) -> set[str]:
 
 
 def languages() -> list[str]:
-    """The languages that have catalogs."""
+    """The languages that have catalogs (the pseudo-locale is not one of them)."""
     return sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po")))
+
+
+def has_catalog(locale: str) -> bool:
+    """Whether ``catalog(locale)`` loads: a language with ``.po`` files, or the pseudo-locale."""
+    return locale == PSEUDO or any((LOCALE_DIR / locale).glob("*.po"))
 
 
 @functools.cache
 def catalog(locale: str = DEFAULT_LOCALE) -> Catalog:
-    """The catalog of ``locale`` (every domain), loaded once."""
-    folder = LOCALE_DIR / locale
+    """The catalog of ``locale`` (every domain), loaded once; ``en-XA`` is made from English."""
+    return load(locale)
+
+
+def load(locale: str, root: Path = LOCALE_DIR) -> Catalog:
+    """Read ``root/<locale>/*.po`` afresh (``catalog`` caches this for the bot's own)."""
+    pseudo = locale == PSEUDO
+    folder = root / (DEFAULT_LOCALE if pseudo else locale)
     merged: Translations | None = None
     ids: set[str] = set()
     for po in sorted(folder.glob("*.po")):
         with po.open("rb") as handle:
-            parsed = read_po(handle, locale=locale, domain=po.stem)
+            parsed = read_po(handle, locale=DEFAULT_LOCALE if pseudo else locale, domain=po.stem)
         for message in parsed:
             if not message.id:
                 continue
+            if pseudo:
+                raw = message.string
+                message.string = (
+                    tuple(pseudo_template(str(t)) for t in raw)
+                    if isinstance(raw, tuple | list)
+                    else pseudo_template(str(raw))
+                )
             key = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
             if key in ids:
                 raise ValueError(f"{po}: message {key!r} is defined twice")

@@ -33,9 +33,16 @@ def test_english_is_the_source_and_every_message_is_filled_in():
     assert [key for key, strings in english.items() if not all(strings)] == []
 
 
+DISCORD_CLIENTS = {"en", "de", "tr"}
+"""Our languages Discord has a client locale for: only they get slash command strings
+(``command.*`` in ``commands.po``); Persian, Arabic and Sindhi readers see them in English."""
+
+
 @pytest.mark.parametrize("lang", languages())
 def test_every_language_has_every_message_with_the_same_fields(lang):
     english = entries(DEFAULT_LOCALE)
+    if lang not in DISCORD_CLIENTS:
+        english = {k: v for k, v in english.items() if not k.startswith("command.")}
     other = entries(lang)
     assert sorted(set(english) - set(other)) == []
     assert sorted(set(other) - set(english)) == []

@@ -21,6 +21,7 @@ from bot.refusal import Refusal
 from bot.render import chips
 from bot.table import refusals, where
 from bot.text import catalog, msg
+from bot.text.choose import LANGUAGES, autonym
 from services.economy import Board
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,9 @@ Amount = app_commands.Range[int, 1, 1_000_000]
 Chips = app_commands.Range[int, 0, 1_000_000]
 Stake = app_commands.Range[int, 1, 1_000_000]
 Reason = app_commands.Range[str, 1, 200]
+
+# The server's language, each by its own name (the table message and announcements).
+SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
 
 BY_BOARD: dict[str, Board] = {"chips": Board.BALANCE, "net": Board.NET, "wins": Board.WINS}
 
@@ -256,7 +260,9 @@ class Economy(commands.Cog):
         max_bet_limit="Highest maximum bet a table opener may choose",
         min_buy_in="Smallest buy-in",
         max_buy_in="Largest buy-in",
+        language="The server's language: tables and announcements",
     )
+    @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
         self,
@@ -273,6 +279,7 @@ class Economy(commands.Cog):
         max_bet_limit: Stake | None = None,
         min_buy_in: Stake | None = None,
         max_buy_in: Stake | None = None,
+        language: str | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -290,11 +297,13 @@ class Economy(commands.Cog):
             "min_buy_in": min_buy_in,
             "max_buy_in": max_buy_in,
         }
-        changes = {}
+        changes: dict[str, int | str] = {}
         for option, value in given.items():
             if value is not None:
                 field, unit = SETTING_OPTIONS[option]
                 changes[field] = value * unit if unit else value
+        if language is not None:
+            changes["language"] = language
         if not changes:
             conf = await self.bot.economy.settings(guild)
         else:
@@ -303,6 +312,7 @@ class Economy(commands.Cog):
             except ValidationError as error:
                 raise Refusal(_validation_message(error)) from error
             log.info("Admin settings change: %s", changes)
+            self.bot.preferences.forget_server(guild)
         shown = _render.settings(conf, set(changes) or None)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 

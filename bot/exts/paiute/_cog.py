@@ -16,7 +16,6 @@ from discord import app_commands
 from bot.exts.paiute._ui import PaiuteUI
 from bot.refusal import Refusal
 from bot.table import TableCog, refusals, where
-from bot.text import catalog
 from games.cards import Card
 from games.errors import IllegalAction
 from games.paiute import ActionKind
@@ -74,10 +73,9 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
             except TableError as error:
                 # The engine's refusal is a code: Paiute's presenter words it (until the kit does).
                 if isinstance(error.__cause__, IllegalAction):
-                    words = catalog("en").text(UI.refusal(error.__cause__))
-                    raise Refusal(words) from error
+                    raise Refusal(UI.refusal(error.__cause__)) from error
                 raise
-        reply = desk.private_text(guild, channel, user)
+        reply = desk.private_text(guild, channel, user, await desk.reader(interaction))
         await desk.show(result, interaction, reply=reply)
 
     @app_commands.command(name="draw", description="Take the top card of the stock or discards")

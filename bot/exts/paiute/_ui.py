@@ -6,9 +6,9 @@ card codes), so they are never components of the public table message: they are 
 the ephemeral **My cards** reply only. ``draw`` (stock or discard pile) is public and gets a
 button per source.
 
-Until the kit resolves ``Text`` itself (contracts.md, "The presenter side"), this class is a
-thin adapter: it resolves the presenter's messages with ``catalog("en")`` where today's kit
-expects ``str``, and names players with ``PlayerNames`` (mentions) where it passes ids.
+This class is a thin adapter: it hands the presenter's ``Text`` to the kit (whose renderer
+says it in the reader's language), and names players with ``PlayerNames`` (mentions) where
+the kit passes ids.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import cast
 
 from bot.exts.paiute import _render as render
 from bot.table import EmbedField, GameUI
-from bot.text import Text, catalog, msg
+from bot.text import Text, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
@@ -33,30 +33,25 @@ def _view(status: TableStatus) -> PaiuteView:
     return cast(PaiuteView, status.view)
 
 
-def _say(text: Text) -> str:
-    """The adapter: a presenter's ``Text`` in English, for today's kit."""
-    return catalog("en").text(text)
-
-
 class PaiuteUI(GameUI):
     game = "paiute"
-    title = _say(render.TITLE)
+    title = render.TITLE
     command = "paiute"
-    rules = _say(render.RULES)
+    rules = render.RULES
 
     names: Names = PlayerNames()
     """Players in message text: Discord mentions (the kit will pass its own ``Names``)."""
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         return [
-            EmbedField(_say(name), "\n".join(_say(line) for line in lines))
+            EmbedField(name, list(lines))
             for name, lines in render.table_fields(_view(status), self.names)
         ]
 
-    def private_text(self, status: TableStatus, user: int) -> str:
+    def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if status.view is None:
-            return _say(msg("paiute.hand.no_deal"))
-        return "\n".join(_say(line) for line in render.hand_lines(_view(status)))
+            return msg("paiute.hand.no_deal")
+        return list(render.hand_lines(_view(status)))
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return render.event_line(event, names)

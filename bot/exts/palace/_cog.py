@@ -16,10 +16,10 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.exts.palace._ui import MENTIONS, PalaceUI, english
+from bot.exts.palace._ui import MENTIONS, PalaceUI
 from bot.refusal import Refusal
 from bot.table import TableCog, desk_of, refusals, where
-from bot.text import Number, msg
+from bot.text import Number, Text, msg
 from bot.text.format import cards as card_faces
 from games.actions import AmountField, CardsField
 from games.cards import Card
@@ -45,7 +45,7 @@ def parse_cards(text: str | None) -> list[str]:
         try:
             found.append(Card.parse(token).code)
         except ValueError:
-            raise Refusal(english(msg("palace.cog.bad_card", card=token))) from None
+            raise Refusal(msg("palace.cog.bad_card", card=token)) from None
     return found
 
 
@@ -82,12 +82,12 @@ def cards_choices(options: tuple[str, ...], typed: str, least: int = 0) -> list[
     return out[:MAX_CHOICES]
 
 
-def _choice_name(codes: str) -> str:
-    return card_faces(codes.split()) or english(msg("palace.reply.keep_all"))
+def _choice_name(codes: str) -> Text:
+    return card_faces(codes.split()) or msg("palace.reply.keep_all")
 
 
-def _discarded(chosen: list[str]) -> str:
-    return english(msg("palace.reply.discard", cards=_choice_name(" ".join(chosen))))
+def _discarded(chosen: list[str]) -> Text:
+    return msg("palace.reply.discard", cards=_choice_name(" ".join(chosen)))
 
 
 class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Poker"):
@@ -140,7 +140,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
 
     @app_commands.command(name="buy", description="Pay the small bet for the top card (PP-7)")
     async def buy(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.BUY, english(msg("palace.reply.buy")))
+        await self.act(interaction, ActionKind.BUY, msg("palace.reply.buy"))
 
     @app_commands.command(name="discard", description="Pay the small bet, discard soldiers (PP-9)")
     @app_commands.describe(
@@ -149,7 +149,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     async def discard(self, interaction: discord.Interaction, cards: str) -> None:
         chosen = parse_cards(cards)
         if not chosen:
-            raise Refusal(english(msg("palace.cog.name_a_soldier")))
+            raise Refusal(msg("palace.cog.name_a_soldier"))
         await self.act(interaction, ActionKind.DISCARD, _discarded(chosen), cards=chosen)
 
     @app_commands.command(
@@ -164,27 +164,27 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
 
     @app_commands.command(name="stay", description="Do nothing this turn (PP-10)")
     async def stay(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.STAY, english(msg("palace.reply.stay")))
+        await self.act(interaction, ActionKind.STAY, msg("palace.reply.stay"))
 
     @app_commands.command(name="fold", description="Leave the hand (as a battler too)")
     async def fold(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.FOLD, english(msg("palace.reply.fold")))
+        await self.act(interaction, ActionKind.FOLD, msg("palace.reply.fold"))
 
     @app_commands.command(name="bet", description="Attack a player and bet your stake (PP-12)")
     @app_commands.describe(target="The player you attack (their banner suit must differ)")
     async def bet(self, interaction: discord.Interaction, target: str) -> None:
         pid = self._target(interaction, target)
-        reply = english(msg("palace.reply.bet", target=MENTIONS.mention(pid)))
+        reply = msg("palace.reply.bet", target=MENTIONS.mention(pid))
         await self.act(interaction, ActionKind.BET, reply, target=pid)
 
     @app_commands.command(name="call", description="Battle: pay your stake and show down")
     async def call(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, ActionKind.CALL, english(msg("palace.reply.call")))
+        await self.act(interaction, ActionKind.CALL, msg("palace.reply.call"))
 
     @app_commands.command(name="raise", description="Battle: pay the call and raise")
     @app_commands.describe(amount="The raise on top of the call (limit: fixed)")
     async def raise_(self, interaction: discord.Interaction, amount: Positive) -> None:
-        reply = english(msg("palace.reply.raise", amount=Number(amount)))
+        reply = msg("palace.reply.raise", amount=Number(amount))
         await self.act(interaction, ActionKind.RAISE, reply, amount=amount)
 
     # -- autocomplete --------------------------------------------------------------------------
@@ -203,14 +203,17 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         spec = next((s for s in legal if s.kind == kind), None)
         return spec.fields.get(name) if spec is not None else None
 
-    def _card_choices(
+    async def _card_choices(
         self, interaction: discord.Interaction, kind: str, typed: str
     ) -> list[app_commands.Choice[str]]:
         field = self._field(interaction, kind, "cards")
         if not isinstance(field, CardsField):
             return []
+        locale = await self.desk.reader(interaction)
         return [
-            app_commands.Choice(name=_choice_name(codes)[:100], value=codes)
+            app_commands.Choice(
+                name=self.desk.words(_choice_name(codes), locale)[:100], value=codes
+            )
             for codes in cards_choices(field.options, typed, field.min_count)
         ]
 
@@ -218,13 +221,13 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     async def _discard_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self._card_choices(interaction, ActionKind.DISCARD, current)
+        return await self._card_choices(interaction, ActionKind.DISCARD, current)
 
     @discard_soldiers.autocomplete("cards")
     async def _step_cards(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return self._card_choices(interaction, ActionKind.DISCARD_SOLDIERS, current)
+        return await self._card_choices(interaction, ActionKind.DISCARD_SOLDIERS, current)
 
     @bet.autocomplete("target")
     async def _targets(
@@ -244,9 +247,10 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         if str(current).isdigit() and field.contains(int(current)):
             amounts.insert(0, int(current))
         unique = list(dict.fromkeys(amounts))
+        locale = await self.desk.reader(interaction)
         return [
             app_commands.Choice(
-                name=english(msg("palace.choice.amount", amount=Number(a))), value=a
+                name=self.desk.words(msg("palace.choice.amount", amount=Number(a)), locale), value=a
             )
             for a in unique
         ]
@@ -263,4 +267,4 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         matches = [pid for pid, n in self.desk.names.items() if n.lower() == wanted]
         if len(matches) == 1:
             return matches[0]
-        raise Refusal(english(msg("palace.cog.unknown_player", name=text)))
+        raise Refusal(msg("palace.cog.unknown_player", name=text))

@@ -1,8 +1,7 @@
 """Palace Poker's :class:`~bot.table.GameUI`: the kit asks, the presenter (``_render``) answers.
 
-The presenter returns :data:`~bot.text.Text` as the redesign's contract says. Until the kit
-resolves ``Text`` itself, this adapter resolves it with the English catalog where today's kit
-expects a ``str``, and names players with :class:`~bot.text.format.PlayerNames` where today's
+The presenter returns :data:`~bot.text.Text`, which the kit's renderer says in the reader's
+language; this adapter names players with :class:`~bot.text.format.PlayerNames` where today's
 kit passes ids: text that Discord renders (embed values, DMs, ephemeral replies) names players
 by mention; button labels and select options, which render no mentions, use the display
 names the desk has seen (``Desk.names``), falling back to ``@id``.
@@ -16,7 +15,7 @@ from typing import cast
 from bot.exts.palace import _refusal as words
 from bot.exts.palace import _render as r
 from bot.table import EmbedField, GameUI
-from bot.text import Text, catalog, msg
+from bot.text import Text, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
@@ -25,14 +24,9 @@ from games.palace import ActionKind, PalaceOptions, PalaceView
 from services.tables import TableStatus
 
 
-def english(text: Text) -> str:
-    """What today's kit shows: the text in English."""
-    return catalog("en").text(text)
-
-
-def lines(texts: Iterable[Text]) -> str:
-    """Several texts as the lines of one."""
-    return "\n".join(english(t) for t in texts)
+def lines(texts: Iterable[Text]) -> list[Text]:
+    """Several texts as the lines of one field."""
+    return list(texts)
 
 
 MENTIONS = PlayerNames()
@@ -43,9 +37,9 @@ class PalaceUI(GameUI):
     """How a Palace Poker table looks on Discord."""
 
     game = "palace"
-    title = english(r.TITLE)
+    title = r.TITLE
     command = "palace"
-    rules = english(r.RULES)
+    rules = r.RULES
 
     def __init__(self, names: Mapping[str, str] | None = None) -> None:
         self.names: Mapping[str, str] = names if names is not None else {}
@@ -58,18 +52,18 @@ class PalaceUI(GameUI):
         view = cast(PalaceView, status.view)
         self._view = view
         return [
-            EmbedField(english(f.name), lines(f.value), inline=False)
+            EmbedField(f.name, lines(f.value), inline=False)
             for f in r.public_fields(view, MENTIONS)
         ]
 
     def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
         """Before the first deal: the stakes the players join at."""
         options = PalaceOptions.model_validate(status.options)
-        return [EmbedField(english(msg("palace.field.stakes")), english(r.options_line(options)))]
+        return [EmbedField(msg("palace.field.stakes"), r.options_line(options))]
 
-    def private_text(self, status: TableStatus, user: int) -> str:
+    def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if not isinstance(status.view, PalaceView):
-            return english(msg("palace.mine.no_deal"))
+            return msg("palace.mine.no_deal")
         return lines(r.my_cards(status.view, MENTIONS))
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:

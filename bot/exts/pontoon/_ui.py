@@ -1,8 +1,8 @@
 """Pontoon's part of the table: :class:`PontoonUI`, the kit's ``GameUI`` over the presenter.
 
-The presenter (``_render``) returns ``Text`` per the redesign's contract; until the kit resolves
-``Text`` itself, this adapter resolves it with the English catalog where today's kit expects a
-``str``, and names players with :class:`~bot.text.format.PlayerNames` where it passes ids.
+The presenter (``_render``) returns ``Text``, which the kit's renderer says in the reader's
+language; this adapter names players with :class:`~bot.text.format.PlayerNames` where the kit
+passes ids.
 """
 
 from __future__ import annotations
@@ -12,18 +12,13 @@ from typing import cast
 
 from bot.exts.pontoon import _render as r
 from bot.table import EmbedField, GameUI
-from bot.text import Text, catalog
+from bot.text import Text
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
 from games.pontoon import PontoonView
 from services.tables import TableStatus
-
-
-def english(text: Text) -> str:
-    """What today's kit shows: the text in English."""
-    return catalog("en").text(text)
 
 
 def _names(given: Names | Iterable[str]) -> Names:
@@ -34,9 +29,9 @@ class PontoonUI(GameUI):
     """Pontoon on the table kit."""
 
     game = "pontoon"
-    title = english(r.TITLE)
+    title = r.TITLE
     command = "pontoon"
-    rules = english(r.RULES)
+    rules = r.RULES
 
     def __init__(self) -> None:
         self._view: PontoonView | None = None
@@ -47,19 +42,13 @@ class PontoonUI(GameUI):
         self._view = view
         fields = r.public_fields(view, PlayerNames())
         return [
-            EmbedField(
-                english(f.name),
-                "\n".join(english(line) for line in f.value)
-                if isinstance(f.value, list)
-                else english(f.value),
-                inline=f.inline,
-            )
+            EmbedField(f.name, list(f.value) if isinstance(f.value, list) else f.value, f.inline)
             for f in fields
         ]
 
-    def private_text(self, status: TableStatus, user: int) -> str:
+    def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         view = cast(PontoonView | None, status.view)
-        return "\n".join(english(line) for line in r.private_lines(view, str(user)))
+        return list(r.private_lines(view, str(user)))
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.describe_event(event, names)
@@ -68,13 +57,13 @@ class PontoonUI(GameUI):
         line = r.describe_private(event, names)
         return "" if line is None else line
 
-    def refusal(self, error: IllegalAction, names: Names | None = None) -> str:
+    def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal in the words of the buttons (the kit's contract hook)."""
-        return english(r.refusal(error, names or PlayerNames()))
+        return r.refusal(error, names or PlayerNames())
 
-    def action_label(self, spec: ActionSpec) -> str:
-        return english(r.action_label(spec, PlayerNames(), self._view))
+    def action_label(self, spec: ActionSpec) -> Text:
+        return r.action_label(spec, PlayerNames(), self._view)
 
-    def reply(self, kind: str, **fields: object) -> str:
+    def reply(self, kind: str, **fields: object) -> Text:
         """A played slash command's ephemeral answer."""
-        return english(r.reply(kind, PlayerNames(), **fields))
+        return r.reply(kind, PlayerNames(), **fields)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.exts.paiute import PaiuteUI
 from bot.table import hand_view, table_view
+from bot.text import Text, catalog
 from games.paiute import Paiute, PaiuteOptions
 from services.tables import SeatStatus, TableStatus
 from tests.games.paiute.helpers import deck_for
@@ -85,9 +86,15 @@ def test_a_six_card_call_offers_nothing_to_discard():
     assert [(o.label, o.value) for o in call.options] == [("nothing (six-card combination)", "~")]
 
 
+def english(text: Text | list[Text]) -> str:
+    """What the kit's renderer shows an English reader."""
+    return catalog("en").join(text, "\n") if isinstance(text, list) else catalog("en").text(text)
+
+
 def test_the_fields_and_my_cards_read_from_the_right_view(game):
     ui = PaiuteUI()
-    public = "\n".join(f"{f.name}\n{f.value}" for f in ui.public_fields(status(game)))
+    fields = ui.public_fields(status(game))
+    public = "\n".join(f"{english(f.name)}\n{english(f.value)}" for f in fields)
     assert "Wild indicator **2♣**" in public
     assert "9♥" not in public
-    assert "Your hand: 9♥ 10♥ J♥ Q♥ 3♦" in ui.private_text(status(game, ANN), int(ANN))
+    assert "Your hand: 9♥ 10♥ J♥ Q♥ 3♦" in english(ui.private_text(status(game, ANN), int(ANN)))

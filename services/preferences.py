@@ -1,0 +1,48 @@
+"""People's and servers' languages, with no Discord: a person's ``/language`` choice and the
+server's language (a ``GuildSettings`` field), both read on every table update and reply, so
+both are cached here (this service is their only writer besides ``/admin settings``, which
+calls :meth:`PreferencesService.forget_server`)."""
+
+from __future__ import annotations
+
+from storage import Database, preferences, settings
+
+
+class PreferencesService:
+    """Languages of one database (one per bot: ``bot.preferences``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._chosen: dict[int, str | None] = {}
+        self._servers: dict[int, str] = {}
+
+    async def language(self, user: int) -> str | None:
+        """The language ``user`` chose (``None``: no choice)."""
+        if user not in self._chosen:
+            async with self.db.read() as conn:
+                self._chosen[user] = await preferences.get_language(conn, user)
+        return self._chosen[user]
+
+    async def choose(self, user: int, language: str | None) -> None:
+        """``user`` reads ``language`` from now on (``None``: their client's, else the
+        server's)."""
+        async with self.db.transaction() as tx:
+            await preferences.set_language(tx, user, language)
+        self._chosen[user] = language
+
+    async def server_language(self, guild: int) -> str:
+        """The language of the server's public messages."""
+        if guild not in self._servers:
+            async with self.db.read() as conn:
+                self._servers[guild] = (await settings.get(conn, guild)).language
+        return self._servers[guild]
+
+    async def set_server_language(self, guild: int, language: str) -> None:
+        """The server's public messages are in ``language`` from now on."""
+        async with self.db.transaction() as tx:
+            await settings.update(tx, guild, language=language)
+        self._servers[guild] = language
+
+    def forget_server(self, guild: int) -> None:
+        """The server's settings changed elsewhere: read its language again."""
+        self._servers.pop(guild, None)

@@ -1,0 +1,42 @@
+"""A person's language (per user, in every server) and a server's, stored and cached."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from services.economy import EconomyService
+from services.preferences import PreferencesService
+from storage import Database
+
+GUILD, OTHER = 1, 2
+ANN = 11
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    async with Database.open(tmp_path / "parlour.db") as database:
+        yield database
+
+
+async def test_a_choice_is_kept_per_user_across_servers_and_restarts(db: Database):
+    prefs = PreferencesService(db)
+    assert await prefs.language(ANN) is None
+    await prefs.choose(ANN, "fa")
+    assert await PreferencesService(db).language(ANN) == "fa"  # a fresh service reads it
+    await prefs.choose(ANN, None)
+    assert await PreferencesService(db).language(ANN) is None
+
+
+async def test_the_server_language_is_a_setting_english_by_default(db: Database):
+    prefs, economy = PreferencesService(db), EconomyService(db)
+    assert await prefs.server_language(GUILD) == "en"
+    await prefs.set_server_language(GUILD, "tr")
+    assert (await economy.settings(GUILD)).language == "tr"
+    assert await prefs.server_language(OTHER) == "en"
+    await economy.update_settings(GUILD, language="de")  # as /admin settings does
+    assert await prefs.server_language(GUILD) == "tr"  # cached until told
+    prefs.forget_server(GUILD)
+    assert await prefs.server_language(GUILD) == "de"
