@@ -65,9 +65,11 @@ class Parlour(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         table_seed: Callable[[], int] | None = None,
+        pictures: bool = True,
     ) -> None:
         """``table_seed`` seeds each new table's deals (default: ``secrets``); an e2e test
-        passes a fixed one to know the deal before it is dealt."""
+        passes a fixed one to know the deal before it is dealt. ``pictures=False``: text-only
+        tables whatever the servers' ``images`` setting (the e2e tests that read the embed)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             # No privileged intent: slash commands and components arrive as interactions.
@@ -88,6 +90,7 @@ class Parlour(commands.Bot):
         self._starting = asyncio.Lock()
         # Draws every game's table on Discord; hears the service's events as bot events.
         self.desk = Desk(self)
+        self.desk.pictures = pictures
         self.desk.listen()
 
     async def setup_hook(self) -> None:

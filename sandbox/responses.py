@@ -121,6 +121,9 @@ class Responses:
         if kind in updates and interaction.source is None:
             return _invalid("type", "This interaction has no message to update.")
         data: JSON = dict(body.get("data") or {})
+        for key in ("_files", "_uploads"):
+            if key in body:
+                data[key] = body[key]
         await self._apply(interaction, kind, data)
         if request.query.get("with_response", "").lower() not in ("true", "1"):
             return no_content()

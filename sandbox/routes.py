@@ -44,7 +44,9 @@ async def _read_body(request: web.Request) -> Any:
         if request.content_type.startswith("multipart/"):
             form = await request.post()
             body: JSON = json.loads(str(form.get("payload_json") or "{}"))
-            body["_files"] = [v.filename for v in form.values() if isinstance(v, web.FileField)]
+            uploads = [v for v in form.values() if isinstance(v, web.FileField)]
+            body["_files"] = [v.filename for v in uploads]
+            body["_uploads"] = {v.filename: v.file.read() for v in uploads}
             return body
         raw = await request.text()
         return json.loads(raw) if raw else None
@@ -54,9 +56,13 @@ async def _read_body(request: web.Request) -> Any:
 
 def form_errors(method: str, route: str, body: Any) -> JSON:
     """The spec's schema errors and the documented limits' errors, merged."""
-    wire = {k: v for k, v in body.items() if k != "_files"} if isinstance(body, dict) else body
+    wire = (
+        {k: v for k, v in body.items() if not k.startswith("_")} if isinstance(body, dict) else body
+    )
     errors = spec().request_errors(method, route, wire)
     limits.merge(errors, checks.request_errors(method, route, wire))
+    if isinstance(body, dict):
+        limits.merge(errors, checks.upload_errors(method, route, body))
     return errors
 
 
@@ -197,7 +203,10 @@ class Rest:
                 route=route,
                 path=path,
                 query=dict(request.query),
-                body=body,
+                # the uploaded bytes stay on the message (``Message.files``), not in the log
+                body={k: v for k, v in body.items() if k != "_uploads"}
+                if isinstance(body, dict)
+                else body,
                 status=response.status,
                 code=_error_code(response),
             )

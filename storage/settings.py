@@ -35,6 +35,8 @@ class GuildSettings(BaseModel):
     """The highest stake a table opener may choose."""
     min_buy_in: int = Field(100, ge=1)
     max_buy_in: int = Field(5_000, ge=1)
+    images: bool = True
+    """Table messages show pictures (Components V2); off: the text-only embed table."""
 
     @model_validator(mode="after")
     def _ordered(self) -> GuildSettings:

@@ -256,6 +256,7 @@ class Economy(commands.Cog):
         max_bet_limit="Highest maximum bet a table opener may choose",
         min_buy_in="Smallest buy-in",
         max_buy_in="Largest buy-in",
+        images="Table pictures (off: text-only tables)",
     )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
@@ -273,6 +274,7 @@ class Economy(commands.Cog):
         max_bet_limit: Stake | None = None,
         min_buy_in: Stake | None = None,
         max_buy_in: Stake | None = None,
+        images: Literal["on", "off"] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -290,7 +292,9 @@ class Economy(commands.Cog):
             "min_buy_in": min_buy_in,
             "max_buy_in": max_buy_in,
         }
-        changes = {}
+        changes: dict[str, object] = {}
+        if images is not None:
+            changes["images"] = images == "on"
         for option, value in given.items():
             if value is not None:
                 field, unit = SETTING_OPTIONS[option]

@@ -1,0 +1,119 @@
+"""Putting a V2 table message on Discord: the picture goes up only when it changed.
+
+Discord keeps a message's attachments across an edit that does not mention them, so an edit
+whose picture is the one already shown sends the layout alone (no bytes); a changed picture is
+uploaded with ``attachments=[file]``, which also drops the old one; a table with no picture
+(the lobby) clears them with ``attachments=[]``. A message is never turned back from V2 into an
+embed (Discord refuses it), so the images-off path posts a fresh message instead (the desk's).
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import needs_permission
+from bot.pictures import Uploads
+from bot.table._layout_v2 import V2, file_of
+from services.tables import TableStatus
+
+if TYPE_CHECKING:
+    from bot.table._publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_MESSAGE = 10008
+
+
+@dataclass
+class Sent:
+    """One bot's table pictures on Discord."""
+
+    uploads: Uploads = field(default_factory=Uploads)
+    """The picture last sent to each table message (by message id)."""
+    pictured: set[int] = field(default_factory=set)
+    """Table messages that carry a picture now."""
+    sizes: list[int] = field(default_factory=list)
+    """Bytes of every table picture uploaded, in order (the e2e reads it)."""
+
+
+_SENT: weakref.WeakKeyDictionary[Publisher, Sent] = weakref.WeakKeyDictionary()
+
+
+def sent(publisher: Publisher) -> Sent:
+    """``publisher``'s pictures."""
+    found = _SENT.get(publisher)
+    if found is None:
+        found = _SENT[publisher] = Sent()
+    return found
+
+
+def _attachments(state: Sent, message_id: int | None, v2: V2) -> dict[str, Any]:
+    """The ``attachments`` argument of an edit of ``message_id`` to ``v2``: none (keep)."""
+    if v2.picture is None:
+        if message_id in state.pictured:
+            state.pictured.discard(message_id)
+            state.uploads.forget(str(message_id))
+            return {"attachments": []}
+        return {}
+    if message_id is not None and not state.uploads.changed(str(message_id), v2.picture):
+        return {}
+    file = file_of(v2)
+    if file is None:
+        return {}
+    if message_id is not None:
+        state.pictured.add(message_id)
+    state.sizes.append(len(v2.picture.data))
+    return {"attachments": [file]}
+
+
+async def publish_v2(
+    publisher: Publisher,
+    status: TableStatus,
+    v2: V2,
+    interaction: discord.Interaction | None,
+    posted: Callable[[TableStatus, int], Awaitable[None]] | None,
+) -> None:
+    """``Publisher.publish`` for a V2 message (called under the table's lock)."""
+    state = sent(publisher)
+    if (
+        interaction is not None
+        and not interaction.response.is_done()
+        and interaction.message is not None
+        and interaction.message.id == status.message_id
+    ):
+        extra = _attachments(state, status.message_id, v2)
+        await interaction.response.edit_message(embed=None, view=v2.layout, **extra)
+        return
+    channel = publisher.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
+    if status.message_id is not None:
+        try:
+            extra = _attachments(state, status.message_id, v2)
+            await channel.get_partial_message(status.message_id).edit(
+                embed=None, view=v2.layout, **extra
+            )
+            return
+        except discord.NotFound as error:
+            state.uploads.forget(str(status.message_id))
+            state.pictured.discard(status.message_id)
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            log.info("table %s: its message was deleted; posting it again", status.table_id)
+    if posted is None:
+        return
+    file = file_of(v2)
+    async with needs_permission("Send Messages", channel):
+        if file is None:
+            message = await channel.send(view=v2.layout)
+        else:
+            message = await channel.send(view=v2.layout, file=file)
+    if v2.picture is not None:
+        state.uploads.changed(str(message.id), v2.picture)
+        state.pictured.add(message.id)
+        state.sizes.append(len(v2.picture.data))
+    await posted(status, message.id)
