@@ -20,7 +20,7 @@ from typing import TextIO
 
 from bot.factory import BotFactory
 from sandbox.client import TerminalClient
-from sandbox.harness import open_session
+from sandbox.harness import Session, open_session
 from sandbox.log import BotErrors
 from sandbox.state import World
 
@@ -123,6 +123,17 @@ def save_attachments(world: World, folder: Path) -> list[Path]:
     return written
 
 
+async def _quiet(session: Session, spell: float = 0.4, within: float = 10.0) -> None:
+    """Wait until the bot made no call for ``spell`` seconds: a picture is drawn in a worker
+    thread, which the fake's ``settle`` cannot see."""
+    calls = -1
+    deadline = asyncio.get_running_loop().time() + within
+    while calls != len(session.fake.log.calls) and asyncio.get_running_loop().time() < deadline:
+        calls = len(session.fake.log.calls)
+        await asyncio.sleep(spell)
+        await session.fake.settle(quiet=0.05, within=within)
+
+
 async def run_sandbox(
     build_bot: BotFactory,
     *,
@@ -150,7 +161,7 @@ async def run_sandbox(
                     client.write(f"> {line}")
                     going = await client.run(line)
                     if attachments is not None:
-                        await session.fake.settle(quiet=0.3, within=5.0)  # pictures are drawn
+                        await _quiet(session)
                         for path in save_attachments(session.fake.world, attachments):
                             client.write(f"  (saved {path})")
                     if not going:
