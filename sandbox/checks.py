@@ -298,9 +298,32 @@ def upload_errors(method: str, route: str, body: JSON) -> JSON:
     return nest(where, _invalid(f"attachment://{missing[0]} is not among the message's files."))
 
 
-def missing_attachments(components: list[Any], files: list[str]) -> list[str]:
-    """The ``attachment://`` names a stored message points at but does not have."""
-    return [r for r in attachment_refs(components) if r not in files]
+def edit_errors(flags: int, attachments: list[str], body: JSON, path: tuple[str, ...] = ()) -> JSON:
+    """An edit of a stored message (its ``flags`` and ``attachments`` now): a V2 message takes
+    no content or embeds (it never turns back into one that does), and the pictures it will
+    point at are among the files it keeps or gets."""
+    errors: JSON = {}
+    if flags & limits.IS_COMPONENTS_V2 and (body.get("content") or body.get("embeds")):
+        merge(
+            errors,
+            nest(
+                [*path, "content"],
+                _invalid("A message with IS_COMPONENTS_V2 cannot get content or embeds."),
+            ),
+        )
+    components = body.get("components")
+    if isinstance(components, list) and body.get("attachments") is None:
+        have = set(attachments) | set(body.get("_files") or [])
+        missing = [r for r in attachment_refs(components) if r not in have]
+        if missing:
+            merge(
+                errors,
+                nest(
+                    [*path, "components"],
+                    _invalid(f"attachment://{missing[0]} is not among the message's files."),
+                ),
+            )
+    return errors
 
 
 def _option_characters(option: JSON) -> int:

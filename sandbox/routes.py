@@ -47,6 +47,7 @@ async def _read_body(request: web.Request) -> Any:
             uploads = [v for v in form.values() if isinstance(v, web.FileField)]
             body["_files"] = [v.filename for v in uploads]
             body["_uploads"] = {v.filename: v.file.read() for v in uploads}
+            body["_sizes"] = {name: len(data) for name, data in body["_uploads"].items()}
             return body
         raw = await request.text()
         return json.loads(raw) if raw else None
@@ -391,6 +392,8 @@ class Rest:
             return error_response(403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
         if refusal := self.faults.refuse_channel(channel):
             return refusal
+        if errors := checks.edit_errors(message.flags, message.attachments, body or {}):
+            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         message.apply_edit(body or {})
         await self.publisher.edited(message)
         return json_response(message.payload())

@@ -21,6 +21,7 @@ JSON = dict[str, Any]
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6  # message flag: only the interacting user sees it
 LOADING = 1 << 7  # message flag: a deferred "is thinking..." response
+IS_COMPONENTS_V2 = 1 << 15  # message flag: a layout of components, no content or embeds
 ALL_PERMISSION_BITS = (1 << 50) - 1
 ALL_PERMISSIONS = str(ALL_PERMISSION_BITS)
 ADMINISTRATOR = 1 << 3
@@ -340,6 +341,8 @@ class Message:
         if body.get("components") is not None:
             self.components = with_ids(list(body["components"]))
         self._attach(body)
+        if isinstance(body.get("flags"), int):  # the V2 flag stays once set (checks.py)
+            self.flags |= body["flags"] & IS_COMPONENTS_V2
         self.flags &= ~LOADING
         self.edits += 1
         self.edited_timestamp = now_iso()

@@ -23,8 +23,8 @@ from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _render as render
 from bot.table._components import hand_view
-from bot.table._layout import hand_components
 from bot.table._context import refusals
+from bot.table._layout import hand_components
 from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames

@@ -40,6 +40,8 @@ class Sent:
     """Table messages that carry a picture now."""
     sizes: list[int] = field(default_factory=list)
     """Bytes of every table picture uploaded, in order (the e2e reads it)."""
+    layouts: set[int] = field(default_factory=set)
+    """Table messages sent as V2 (Discord never turns one back into an embed message)."""
 
 
 _SENT: weakref.WeakKeyDictionary[Publisher, Sent] = weakref.WeakKeyDictionary()
@@ -72,6 +74,24 @@ def _attachments(state: Sent, message_id: int | None, v2: V2) -> dict[str, Any]:
     return {"attachments": [file]}
 
 
+async def replace_v2(publisher: Publisher, status: TableStatus, repost: bool) -> bool:
+    """Before an embed goes on a table message that is V2 (the server turned ``images`` off):
+    delete that message, so the embed is posted as a new one; ``True`` if it was deleted.
+    ``repost`` False (a closed table, which is never posted again) leaves it as it is."""
+    state = sent(publisher)
+    if not repost or status.message_id not in state.layouts:
+        return False
+    state.layouts.discard(status.message_id)
+    state.uploads.forget(str(status.message_id))
+    state.pictured.discard(status.message_id)
+    channel = publisher.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
+    try:
+        await channel.get_partial_message(status.message_id).delete()
+    except discord.HTTPException as error:
+        log.info("table %s: its V2 message could not be deleted: %r", status.table_id, error)
+    return True
+
+
 async def publish_v2(
     publisher: Publisher,
     status: TableStatus,
@@ -81,6 +101,8 @@ async def publish_v2(
 ) -> None:
     """``Publisher.publish`` for a V2 message (called under the table's lock)."""
     state = sent(publisher)
+    if status.message_id is not None:
+        state.layouts.add(status.message_id)
     if (
         interaction is not None
         and not interaction.response.is_done()
@@ -112,6 +134,7 @@ async def publish_v2(
             message = await channel.send(view=v2.layout)
         else:
             message = await channel.send(view=v2.layout, file=file)
+    state.layouts.add(message.id)
     if v2.picture is not None:
         state.uploads.changed(str(message.id), v2.picture)
         state.pictured.add(message.id)

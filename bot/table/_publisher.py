@@ -9,6 +9,7 @@ table's updates run one at a time, so the message never shows an older state ove
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import logging
 from collections import defaultdict
@@ -64,14 +65,16 @@ class Publisher:
         async with self._locks[table_id]:
             made = draw()
             drawn = await made if inspect.isawaitable(made) else made
-            if drawn.v2 is not None:
-                from bot.table._publish_v2 import publish_v2
+            from bot.table._publish_v2 import publish_v2, replace_v2
 
+            if drawn.v2 is not None:
                 await publish_v2(self, drawn.status, drawn.v2, interaction, posted)
                 return
             status, embed, view = drawn.status, drawn.embed, drawn.view
             assert embed is not None  # noqa: S101 - the embed path draws both
             assert view is not None  # noqa: S101
+            if await replace_v2(self, status, posted is not None):
+                status = dataclasses.replace(status, message_id=None)
             if (
                 interaction is not None
                 and not interaction.response.is_done()

@@ -28,6 +28,7 @@ from tests.e2e.table_helpers import (
     V2_FLAG,
     TableSeed,
     Watch,
+    _is_dm,
     alt_texts,
     cards_in,
     click_action,
@@ -110,6 +111,20 @@ class PictureWatch(Watch):
         return await super().step(label)
 
 
+def report(session: Session, watch: Watch, game: str) -> str:
+    """Table picture bytes uploaded per player action (the bench has the same per game)."""
+    sizes = [
+        size
+        for call in session.fake.log.calls
+        if isinstance(call.body, dict) and not _is_dm(session, call)
+        for name, size in (call.body.get("_sizes") or {}).items()
+        if name.startswith("table-")
+    ]
+    actions = len(watch.per_action)
+    per = sum(sizes) / max(actions, 1) / 1024
+    return f"\n[{game} pictures] {len(sizes)} uploads, {sum(sizes) // 1024} KB, {per:.1f} KB/action"
+
+
 def assert_pictured(message: Message) -> None:
     """A V2 table message: no embed, a PNG of the table with alt text naming its cards."""
     assert message.flags & V2_FLAG
@@ -135,6 +150,7 @@ async def my_cards_show_the_hand(session: Session, watch: Watch, players: dict[i
         await click_action(session, players[user], action["kind"], action.get("amount"))
         await watch.step("click")
     assert own
+    assert user is not None
     mine = await players[user].click(table_message(session), "My cards")
     assert mine.ephemeral
     assert mine.message is not None
@@ -147,7 +163,7 @@ async def my_cards_show_the_hand(session: Session, watch: Watch, players: dict[i
 
 
 @pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
-async def test_pontoon_with_pictures(session: Session, alice, bob, carol) -> None:
+async def test_pontoon_with_pictures(session: Session, alice, bob, carol, capsys) -> None:
     players = {a.id: a for a in (alice, bob, carol)}
     watch = PictureWatch(session, players, face_down=test_pontoon.face_down)
     await test_pontoon.open_table(session, watch, alice, [bob, carol], buttons=True)
@@ -163,6 +179,8 @@ async def test_pontoon_with_pictures(session: Session, alice, bob, carol) -> Non
     assert "Deal over" in "\n".join(texts(shown))
     assert session.fake.log.calls[uploads:]  # the play edited the message
     watch.private_cards_reached_their_owners()
+    with capsys.disabled():
+        print(report(session, watch, "pontoon"))  # noqa: T201 - the report
     await alice.slash("pontoon close")
     await watch.step()
     closed = table_message(session)
@@ -171,7 +189,7 @@ async def test_pontoon_with_pictures(session: Session, alice, bob, carol) -> Non
 
 
 @pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
-async def test_palace_with_pictures(session: Session, alice, bob, carol) -> None:
+async def test_palace_with_pictures(session: Session, alice, bob, carol, capsys) -> None:
     players = {a.id: a for a in (alice, bob, carol)}
     watch = PictureWatch(session, players, face_down=test_palace.palaces_face_down)
     await alice.slash("palace open", buy_in=500)
@@ -184,10 +202,14 @@ async def test_palace_with_pictures(session: Session, alice, bob, carol) -> None
     assert_pictured(await pictured(session))
     await test_palace.play_deal(session, watch, players, buttons=True)
     watch.private_cards_reached_their_owners()
+    with capsys.disabled():
+        print(report(session, watch, "palace"))  # noqa: T201 - the report
 
 
 @pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
-async def test_paiute_with_pictures(session: Session, alice, bob, carol, table_seed) -> None:
+async def test_paiute_with_pictures(
+    session: Session, alice, bob, carol, table_seed, capsys
+) -> None:
     players = [alice, bob, carol]
     table_seed.value = find_seed([str(a.id) for a in players])
     watch = PictureWatch(session, {a.id: a for a in players}, face_down=stock)
@@ -219,11 +241,14 @@ async def test_paiute_with_pictures(session: Session, alice, bob, carol, table_s
     assert not status(session).deal_open
     assert "\n".join(texts(table_message(session)))
     watch.private_cards_reached_their_owners()
+    with capsys.disabled():
+        print(report(session, watch, "paiute"))  # noqa: T201 - the report
 
 
 async def test_images_off_gives_the_text_table(session: Session, alice, bob) -> None:
     changed = await alice.slash("admin settings", images="off")
     assert changed.ephemeral
+    assert "Table pictures" in str(changed.message.embeds[0])
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
     await bob.slash("pontoon join", buy_in=300)
     await alice.slash("pontoon start")
@@ -232,3 +257,24 @@ async def test_images_off_gives_the_text_table(session: Session, alice, bob) -> 
     assert not shown.flags & V2_FLAG
     assert shown.embeds
     assert shown.attachments == []
+
+
+async def test_turning_images_off_mid_table_posts_the_text_table_anew(
+    session: Session, alice, bob
+) -> None:
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await bob.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    first = await pictured(session)
+    await alice.slash("admin settings", images="off")
+    actor = alice if status(session).to_act == alice.id else bob
+    action = test_pontoon.choose(session, actor.id)
+    await actor.slash(
+        f"pontoon {action['kind']}", **{k: v for k, v in action.items() if k != "kind"}
+    )
+    await synced(session)
+    shown = table_message(session)  # one table message: the V2 one was deleted
+    assert shown.id != first.id
+    assert shown.embeds
+    assert not shown.flags & V2_FLAG
+    assert status(session).message_id == shown.id
