@@ -74,6 +74,11 @@ def _attachments(state: Sent, message_id: int | None, v2: V2) -> dict[str, Any]:
     return {"attachments": [file]}
 
 
+def _unsent(state: Sent, message_id: int | None) -> None:
+    """An edit failed: what the message shows is unknown, so the next one uploads again."""
+    state.uploads.forget(str(message_id))
+
+
 async def replace_v2(publisher: Publisher, status: TableStatus, repost: bool) -> bool:
     """Before an embed goes on a table message that is V2 (the server turned ``images`` off):
     delete that message, so the embed is posted as a new one; ``True`` if it was deleted.
@@ -110,7 +115,11 @@ async def publish_v2(
         and interaction.message.id == status.message_id
     ):
         extra = _attachments(state, status.message_id, v2)
-        await interaction.response.edit_message(embed=None, view=v2.layout, **extra)
+        try:
+            await interaction.response.edit_message(embed=None, view=v2.layout, **extra)
+        except discord.HTTPException:
+            _unsent(state, status.message_id)  # the next edit uploads the picture again
+            raise
         return
     channel = publisher.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
     if status.message_id is not None:
@@ -120,10 +129,9 @@ async def publish_v2(
                 embed=None, view=v2.layout, **extra
             )
             return
-        except discord.NotFound as error:
-            state.uploads.forget(str(status.message_id))
-            state.pictured.discard(status.message_id)
-            if error.code != UNKNOWN_MESSAGE:
+        except discord.HTTPException as error:
+            _unsent(state, status.message_id)
+            if not isinstance(error, discord.NotFound) or error.code != UNKNOWN_MESSAGE:
                 raise
             log.info("table %s: its message was deleted; posting it again", status.table_id)
     if posted is None:

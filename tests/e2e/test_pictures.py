@@ -259,6 +259,7 @@ async def test_images_off_gives_the_text_table(session: Session, alice, bob) -> 
     assert shown.attachments == []
 
 
+@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_turning_images_off_mid_table_posts_the_text_table_anew(
     session: Session, alice, bob
 ) -> None:
@@ -278,3 +279,29 @@ async def test_turning_images_off_mid_table_posts_the_text_table_anew(
     assert shown.embeds
     assert not shown.flags & V2_FLAG
     assert status(session).message_id == shown.id
+
+
+@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
+async def test_a_deleted_table_message_is_posted_again_with_its_picture(
+    session: Session, fake, alice, bob
+) -> None:
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await bob.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    first = await pictured(session)
+    await fake.delete_by_user(first)
+    # no MESSAGE_DELETE for the guilds intent: the next edit's 404 says so
+    actor = alice if status(session).to_act == alice.id else bob
+    action = test_pontoon.choose(session, actor.id)
+    await actor.slash(
+        f"pontoon {action['kind']}", **{k: v for k, v in action.items() if k != "kind"}
+    )
+    await synced(session)
+    again = await pictured(session)
+    assert again.id != first.id
+    for _ in range(40):  # the service stores the new id just after the post
+        if status(session).message_id == again.id:
+            break
+        await asyncio.sleep(0.05)
+    assert status(session).message_id == again.id
+    assert_pictured(again)  # uploaded again: the new message has the file it points at
