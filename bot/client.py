@@ -68,9 +68,11 @@ class Parlour(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         table_seed: Callable[[], int] | None = None,
+        pictures: bool = True,
     ) -> None:
         """``table_seed`` seeds each new table's deals (default: ``secrets``); an e2e test
-        passes a fixed one to know the deal before it is dealt."""
+        passes a fixed one to know the deal before it is dealt. ``pictures=False``: text-only
+        tables whatever the servers' ``images`` setting (the e2e tests that read the embed)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             # No privileged intent: slash commands and components arrive as interactions.
@@ -93,6 +95,7 @@ class Parlour(commands.Bot):
         # Who reads which language (the preferences service joins it at setup_hook).
         self.languages = Languages()
         self.desk = Desk(self, languages=self.languages)
+        self.desk.pictures = pictures
         self.desk.listen()
 
     async def setup_hook(self) -> None:

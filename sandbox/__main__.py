@@ -17,7 +17,7 @@ from bot.log import setup_logging
 from sandbox.runner import main as sandbox_main
 from sandbox.runner import sandbox_arguments
 
-SANDBOX_ONLY = ("--script", "--fresh", "--database", "--answer-limit")
+SANDBOX_ONLY = ("--script", "--fresh", "--database", "--answer-limit", "--attachments")
 
 
 def main(argv: list[str]) -> int:

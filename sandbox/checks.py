@@ -16,9 +16,12 @@ from sandbox import limits
 from sandbox.limits import JSON, field_error, merge, nest, too_long
 
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
+TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE = 10, 11, 12, 13
+ATTACHMENT = "attachment://"
 SELECTS = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel
 ACTION_ROW = 1
 CALLBACK_MESSAGE, CALLBACK_UPDATE, CALLBACK_AUTOCOMPLETE, CALLBACK_MODAL = 4, 7, 8, 9
+CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE = 5, 6
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 _NAME = re.compile(limits.COMMAND_NAME)
 
@@ -129,6 +132,35 @@ def _duplicates(components: list[Any], path: list[str], errors: JSON) -> None:
         seen.add(custom_id)
 
 
+def _walk(components: list[Any]) -> Iterator[JSON]:
+    for c in components:
+        if isinstance(c, dict):
+            yield c
+            yield from _walk(list(_children(c)))
+
+
+def _text_total(components: list[Any]) -> int:
+    return sum(
+        len(c["content"])
+        for c in _walk(components)
+        if c.get("type") == TEXT_DISPLAY and isinstance(c.get("content"), str)
+    )
+
+
+def attachment_refs(components: list[Any]) -> list[str]:
+    """The file names a message's media galleries, thumbnails and files point at with
+    ``attachment://name``."""
+    urls: list[str] = []
+    for c in _walk(components):
+        media = [c.get("media"), c.get("file")]
+        media += [i.get("media") for i in c.get("items") or [] if isinstance(i, dict)]
+        for m in media:
+            url = m.get("url") if isinstance(m, dict) else None
+            if isinstance(url, str) and url.startswith(ATTACHMENT):
+                urls.append(url[len(ATTACHMENT) :])
+    return urls
+
+
 def component_errors(components: list[Any], path: list[str], *, v2: bool) -> JSON:
     """Top-level count (5 rows, or 40 components in all with Components V2), row filling,
     buttons, selects and unique custom_ids."""
@@ -136,6 +168,14 @@ def component_errors(components: list[Any], path: list[str], *, v2: bool) -> JSO
     if v2:
         if _count(components) > limits.MAX_V2_COMPONENTS:
             merge(errors, nest(path, too_long(limits.MAX_V2_COMPONENTS)))
+        if _text_total(components) > limits.MAX_V2_TEXT:
+            merge(
+                errors,
+                nest(
+                    path,
+                    _invalid(f"The text of all components exceeds {limits.MAX_V2_TEXT}."),
+                ),
+            )
     elif len(components) > limits.MAX_ROWS:
         merge(errors, nest(path, too_long(limits.MAX_ROWS)))
     for r, row in enumerate(components):
@@ -216,7 +256,74 @@ def callback_errors(body: Any) -> JSON:
         return message_errors(data, ("data",), flags)
     if kind == CALLBACK_MODAL:
         return modal_errors(data)
+    if kind in (CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE):
+        flags = data.get("flags")
+        if isinstance(flags, int) and flags & ~limits.EPHEMERAL:
+            # a deferred answer only says whether the answer will be ephemeral; the V2 flag
+            # goes on the edit of the original response
+            return nest(["data", "flags"], _invalid("A deferred response only takes EPHEMERAL."))
     return {}
+
+
+def upload_errors(method: str, route: str, body: JSON) -> JSON:
+    """Every ``attachment://name`` a message points at is uploaded with it, or (an edit) kept
+    by its ``attachments`` list. An edit with neither keeps the message's files, which the
+    handler knows (``missing_attachments``)."""
+    data = body
+    if route == CALLBACK:
+        if body.get("type") not in (CALLBACK_MESSAGE, CALLBACK_UPDATE):
+            return {}
+        inner = body.get("data")
+        data = inner if isinstance(inner, dict) else {}
+    elif (method, route) not in (
+        ("POST", MESSAGES),
+        ("PATCH", MESSAGE),
+        ("PATCH", WEBHOOK_MESSAGE),
+        ("POST", WEBHOOK),
+    ):
+        return {}
+    refs = attachment_refs(list(data.get("components") or []))
+    if not refs:
+        return {}
+    edit = method == "PATCH" or body.get("type") == CALLBACK_UPDATE
+    listed = data.get("attachments")
+    if edit and listed is None and not body.get("_files"):
+        return {}
+    names = set(body.get("_files") or [])
+    names |= {str(a.get("filename")) for a in listed or [] if isinstance(a, dict)}
+    missing = [r for r in refs if r not in names]
+    if not missing:
+        return {}
+    where = ["data", "components"] if route == CALLBACK else ["components"]
+    return nest(where, _invalid(f"attachment://{missing[0]} is not among the message's files."))
+
+
+def edit_errors(flags: int, attachments: list[str], body: JSON, path: tuple[str, ...] = ()) -> JSON:
+    """An edit of a stored message (its ``flags`` and ``attachments`` now): a V2 message takes
+    no content or embeds (it never turns back into one that does), and the pictures it will
+    point at are among the files it keeps or gets."""
+    errors: JSON = {}
+    if flags & limits.IS_COMPONENTS_V2 and (body.get("content") or body.get("embeds")):
+        merge(
+            errors,
+            nest(
+                [*path, "content"],
+                _invalid("A message with IS_COMPONENTS_V2 cannot get content or embeds."),
+            ),
+        )
+    components = body.get("components")
+    if isinstance(components, list) and body.get("attachments") is None:
+        have = set(attachments) | set(body.get("_files") or [])
+        missing = [r for r in attachment_refs(components) if r not in have]
+        if missing:
+            merge(
+                errors,
+                nest(
+                    [*path, "components"],
+                    _invalid(f"attachment://{missing[0]} is not among the message's files."),
+                ),
+            )
+    return errors
 
 
 def _option_characters(option: JSON) -> int:

@@ -24,6 +24,7 @@ MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000  # title + description + field names/values + footer text + author name
 MAX_ROWS = 5  # top-level components without the Components V2 flag: action rows only
 MAX_V2_COMPONENTS = 40  # with IS_COMPONENTS_V2: every component, nested ones included
+MAX_V2_TEXT = 4000  # with IS_COMPONENTS_V2: the text of every text display, all together
 MAX_ROW_BUTTONS = 5  # an action row holds up to 5 buttons, or exactly one select
 MAX_CUSTOM_ID = 100
 LINK_STYLE = 5  # a link button has a url and no custom_id

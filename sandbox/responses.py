@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from aiohttp import web
 
-from sandbox import limits
+from sandbox import checks, limits
 from sandbox.clock import Clock
 from sandbox.interactions import CallbackType, Interaction, Interactions, InteractionType
 from sandbox.log import ChangeKind
@@ -121,6 +121,14 @@ class Responses:
         if kind in updates and interaction.source is None:
             return _invalid("type", "This interaction has no message to update.")
         data: JSON = dict(body.get("data") or {})
+        for key in ("_files", "_uploads"):
+            if key in body:
+                data[key] = body[key]
+        source = interaction.source
+        if kind is CallbackType.UPDATE_MESSAGE and source is not None:
+            errors = checks.edit_errors(source.flags, source.attachments, data, ("data",))
+            if errors:
+                return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         await self._apply(interaction, kind, data)
         if request.query.get("with_response", "").lower() not in ("true", "1"):
             return no_content()
@@ -262,6 +270,8 @@ class Responses:
         if isinstance(found, web.Response):
             return found
         interaction, message = found
+        if errors := checks.edit_errors(message.flags, message.attachments, body):
+            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         message.apply_edit(body)
         await self.publisher.edited(message, interaction.id)
         return json_response(message.payload())

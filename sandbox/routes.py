@@ -44,7 +44,10 @@ async def _read_body(request: web.Request) -> Any:
         if request.content_type.startswith("multipart/"):
             form = await request.post()
             body: JSON = json.loads(str(form.get("payload_json") or "{}"))
-            body["_files"] = [v.filename for v in form.values() if isinstance(v, web.FileField)]
+            uploads = [v for v in form.values() if isinstance(v, web.FileField)]
+            body["_files"] = [v.filename for v in uploads]
+            body["_uploads"] = {v.filename: v.file.read() for v in uploads}
+            body["_sizes"] = {name: len(data) for name, data in body["_uploads"].items()}
             return body
         raw = await request.text()
         return json.loads(raw) if raw else None
@@ -54,9 +57,13 @@ async def _read_body(request: web.Request) -> Any:
 
 def form_errors(method: str, route: str, body: Any) -> JSON:
     """The spec's schema errors and the documented limits' errors, merged."""
-    wire = {k: v for k, v in body.items() if k != "_files"} if isinstance(body, dict) else body
+    wire = (
+        {k: v for k, v in body.items() if not k.startswith("_")} if isinstance(body, dict) else body
+    )
     errors = spec().request_errors(method, route, wire)
     limits.merge(errors, checks.request_errors(method, route, wire))
+    if isinstance(body, dict):
+        limits.merge(errors, checks.upload_errors(method, route, body))
     return errors
 
 
@@ -197,7 +204,10 @@ class Rest:
                 route=route,
                 path=path,
                 query=dict(request.query),
-                body=body,
+                # the uploaded bytes stay on the message (``Message.files``), not in the log
+                body={k: v for k, v in body.items() if k != "_uploads"}
+                if isinstance(body, dict)
+                else body,
                 status=response.status,
                 code=_error_code(response),
             )
@@ -382,6 +392,8 @@ class Rest:
             return error_response(403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
         if refusal := self.faults.refuse_channel(channel):
             return refusal
+        if errors := checks.edit_errors(message.flags, message.attachments, body or {}):
+            return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         message.apply_edit(body or {})
         await self.publisher.edited(message)
         return json_response(message.payload())

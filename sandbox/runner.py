@@ -20,8 +20,9 @@ from typing import TextIO
 
 from bot.factory import BotFactory
 from sandbox.client import TerminalClient
-from sandbox.harness import open_session
+from sandbox.harness import Session, open_session
 from sandbox.log import BotErrors
+from sandbox.state import World
 
 DEFAULT_DATABASE = Path("parlour-sandbox.db")
 PROMPT = "sandbox> "
@@ -39,6 +40,12 @@ def sandbox_arguments(parser: argparse.ArgumentParser) -> None:
         default=3.0,
         metavar="SECONDS",
         help="Discord's time limit to answer an interaction (default 3; 0 turns it off)",
+    )
+    parser.add_argument(
+        "--attachments",
+        type=Path,
+        metavar="DIR",
+        help="write every file the bot sends (table and hand pictures) into DIR",
     )
     # Not $DATABASE_PATH: the sandbox's fake guild and users must never land in the database
     # of the bot that serves real Discord.
@@ -100,6 +107,33 @@ async def _read_lines(script: Path | None) -> list[str] | None:
     return text.splitlines()
 
 
+def save_attachments(world: World, folder: Path) -> list[Path]:
+    """Write the files of every message into ``folder`` as ``<channel or dm-user>-<message
+    id>-<file name>`` (those already written are kept); returns the new ones."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for message in world.messages.values():
+        channel = message.channel
+        where = f"dm-{channel.recipient.name}" if channel.recipient else channel.name
+        for name, data in message.files.items():
+            path = folder / f"{where}-{message.id}-{name}"
+            if not path.exists():
+                path.write_bytes(data)
+                written.append(path)
+    return written
+
+
+async def _quiet(session: Session, spell: float = 0.4, within: float = 10.0) -> None:
+    """Wait until the bot made no call for ``spell`` seconds: a picture is drawn in a worker
+    thread, which the fake's ``settle`` cannot see."""
+    calls = -1
+    deadline = asyncio.get_running_loop().time() + within
+    while calls != len(session.fake.log.calls) and asyncio.get_running_loop().time() < deadline:
+        calls = len(session.fake.log.calls)
+        await asyncio.sleep(spell)
+        await session.fake.settle(quiet=0.05, within=within)
+
+
 async def run_sandbox(
     build_bot: BotFactory,
     *,
@@ -108,6 +142,7 @@ async def run_sandbox(
     fresh: bool = False,
     answer_limit: float | None = 3.0,
     out: TextIO | None = None,
+    attachments: Path | None = None,
 ) -> int:
     """Run the sandbox until the script ends, ``quit``, or end of input; returns an exit code
     (1 if the bot logged an error during a script, so demos in CI catch regressions)."""
@@ -124,12 +159,20 @@ async def run_sandbox(
             if lines is not None:
                 for line in lines:
                     client.write(f"> {line}")
-                    if not await client.run(line):
+                    going = await client.run(line)
+                    if attachments is not None:
+                        await _quiet(session)
+                        for path in save_attachments(session.fake.world, attachments):
+                            client.write(f"  (saved {path})")
+                    if not going:
                         break
                 return 1 if errors.records else 0
             terminal = TerminalReader(asyncio.get_running_loop())
             while (typed := await terminal.next_line()) is not None:
-                if not await client.run(typed):
+                going = await client.run(typed)
+                if attachments is not None:
+                    save_attachments(session.fake.world, attachments)
+                if not going:
                     break
                 terminal.done()
             return 0
@@ -150,6 +193,7 @@ def main(argv: list[str], build_bot: BotFactory) -> int:
                 script=args.script,
                 fresh=args.fresh,
                 answer_limit=args.answer_limit or None,
+                attachments=args.attachments,
             )
         )
     except KeyboardInterrupt:

@@ -21,6 +21,7 @@ JSON = dict[str, Any]
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6  # message flag: only the interacting user sees it
 LOADING = 1 << 7  # message flag: a deferred "is thinking..." response
+IS_COMPONENTS_V2 = 1 << 15  # message flag: a layout of components, no content or embeds
 ALL_PERMISSION_BITS = (1 << 50) - 1
 ALL_PERMISSIONS = str(ALL_PERMISSION_BITS)
 ADMINISTRATOR = 1 << 3
@@ -300,6 +301,9 @@ class Message:
     embeds: list[JSON] = field(default_factory=list)
     components: list[JSON] = field(default_factory=list)
     attachments: list[str] = field(default_factory=list)
+    """The file names of the message's attachments, in order (ids are positions from 1)."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """The uploaded bytes of each attachment, by file name (tests read the pictures here)."""
     flags: int = 0
     type: int = 0
     visible_to: User | None = None
@@ -338,9 +342,30 @@ class Message:
             self.embeds = rich(body["embeds"])
         if body.get("components") is not None:
             self.components = with_ids(list(body["components"]))
+        self._attach(body)
+        if isinstance(body.get("flags"), int):  # the V2 flag stays once set (checks.py)
+            self.flags |= body["flags"] & IS_COMPONENTS_V2
         self.flags &= ~LOADING
         self.edits += 1
         self.edited_timestamp = now_iso()
+
+    def _attach(self, body: JSON) -> None:
+        """Discord's edit rule: ``attachments`` lists the ones to keep (by id), new uploads are
+        added; without ``attachments`` every current one stays."""
+        uploads: dict[str, bytes] = dict(body.get("_uploads") or {})
+        kept = list(self.attachments)
+        listed = body.get("attachments")
+        if isinstance(listed, list):
+            ids = {str(a.get("id")): a.get("filename") for a in listed if isinstance(a, dict)}
+            kept = [
+                n
+                for i, n in enumerate(self.attachments)
+                if str(i + 1) in ids and ids[str(i + 1)] in (None, n)
+            ]
+        names = kept + [n for n in body.get("_files") or [] if n not in kept]
+        files = {n: self.files[n] for n in kept if n in self.files}
+        files.update(uploads)
+        self.attachments, self.files = names, files
 
     def walk_components(self) -> Iterator[JSON]:
         """Every component of the message, rows included, depth first."""
@@ -367,6 +392,44 @@ class Message:
             f"message {self.id} has no component {key!r}; it has {self.custom_ids or 'none'}"
         )
 
+    def _resolved(self, components: list[JSON]) -> list[JSON]:
+        """Components as Discord returns them: each ``attachment://name`` media resolved to the
+        attachment (its id and URLs); the stored message keeps the reference tests read."""
+
+        def media(item: Any) -> Any:
+            url = item.get("url") if isinstance(item, dict) else None
+            if not isinstance(url, str) or not url.startswith("attachment://"):
+                return item
+            name = url.removeprefix("attachment://")
+            number = str(self.attachments.index(name) + 1) if name in self.attachments else "0"
+            link = f"http://127.0.0.1/attachments/{name}"
+            return {
+                **item,
+                "id": number,
+                "attachment_id": number,
+                "url": link,
+                "proxy_url": link,
+                "content_type": "image/png" if name.endswith(".png") else None,
+            }
+
+        resolved: list[JSON] = []
+        for comp in components:
+            copy = dict(comp)
+            for key in ("media", "file"):
+                if key in copy:
+                    copy[key] = media(copy[key])
+            if isinstance(copy.get("items"), list):
+                copy["items"] = [
+                    {**i, "media": media(i.get("media"))} if isinstance(i, dict) else i
+                    for i in copy["items"]
+                ]
+            if isinstance(copy.get("components"), list):
+                copy["components"] = self._resolved(copy["components"])
+            if isinstance(copy.get("accessory"), dict):
+                copy["accessory"] = self._resolved([copy["accessory"]])[0]
+            resolved.append(copy)
+        return resolved
+
     def payload(self) -> JSON:
         """The message object as Discord returns it (REST) or dispatches it (gateway)."""
         data: JSON = {
@@ -384,14 +447,14 @@ class Message:
                 {
                     "id": str(i + 1),
                     "filename": name,
-                    "size": 0,
+                    "size": len(self.files.get(name, b"")),
                     "url": f"http://127.0.0.1/attachments/{name}",
                     "proxy_url": f"http://127.0.0.1/attachments/{name}",
                 }
                 for i, name in enumerate(self.attachments)
             ],
             "embeds": self.embeds,
-            "components": self.components,
+            "components": self._resolved(self.components),
             "pinned": False,
             "type": self.type,
             "flags": self.flags,
@@ -506,6 +569,7 @@ class World:
             embeds=rich(body.get("embeds") or []),
             components=with_ids(list(body.get("components") or [])),
             attachments=list(body.get("_files") or []),
+            files=dict(body.get("_uploads") or {}),
             flags=int(body.get("flags") or 0),
             **extra,
         )

@@ -148,10 +148,27 @@ def render_message(message: Message, where: str, *, note: str = "") -> list[str]
             lines.append(f"  | {embed_field.get('name')}: {embed_field.get('value')}")
         if embed.get("footer", {}).get("text"):
             lines.append(f"  | {embed['footer']['text']}")
-    for row in message.components:
-        children = row.get("components") if row.get("type") == 1 else [row]
-        lines.append("  " + " ".join(_render_component(c) for c in children or []))
+    _render_rows(message.components, lines)
     return lines
+
+
+def _render_rows(components: list[JSON], lines: list[str]) -> None:
+    """Action rows as a line each; a V2 container's text displays as text, its pictures as
+    ``[picture name: alt text]``."""
+    for row in components:
+        kind = row.get("type")
+        if kind == 17:  # a container: its parts in order
+            _render_rows(list(row.get("components") or []), lines)
+        elif kind == 10:
+            lines.extend(f"  | {text}" for text in str(row.get("content") or "").splitlines())
+        elif kind == 12:
+            for item in row.get("items") or []:
+                url = str((item.get("media") or {}).get("url") or "")
+                name = url.removeprefix("attachment://")
+                lines.append(f"  [picture {name}: {item.get('description') or 'no alt text'}]")
+        else:
+            children = row.get("components") if kind == 1 else [row]
+            lines.append("  " + " ".join(_render_component(c) for c in children or []))
 
 
 def render_modal(modal: JSON, user: str) -> list[str]:

@@ -38,6 +38,8 @@ class GuildSettings(BaseModel):
     language: str = Field("en", pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")
     """The server's language: its tables and announcements (a catalog code, ``/admin
     settings language:`` offers the bot's six)."""
+    images: bool = True
+    """Table messages show pictures (Components V2); off: the text-only embed table."""
 
     @model_validator(mode="after")
     def _ordered(self) -> GuildSettings:

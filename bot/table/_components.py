@@ -297,8 +297,11 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             # a select of the My cards reply: the reply shows the cards now; the table is edited
             with refusals(desk):
                 result = await desk.service.act(guild, channel, user, action, key.expected)
-            text = desk.private_text(guild, channel, user, await desk.reader(interaction))
-            await interaction.response.edit_message(content=text, view=None)
+            locale = await desk.reader(interaction)
+            shown = await desk.hand_message(guild, channel, user, locale, edit=True)
+            if "content" in shown:
+                shown["view"] = None
+            await interaction.response.edit_message(**shown)
             await desk.show(result)
             return
         await run_action(interaction, action, key.expected)

@@ -14,18 +14,21 @@ import contextlib
 import logging
 from collections import defaultdict, deque
 from collections.abc import Iterable
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.languages import Languages
 from bot.refusal import Refusal
+from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _render as render
 from bot.table._components import hand_view
 from bot.table._context import refusals
+from bot.table._layout import hand_components
 from bot.table._listener import listen
-from bot.table._model import TableModel
+from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._publisher import Drawn, Publisher
 from bot.table._ui import GameUI
@@ -63,6 +66,9 @@ class Desk:
         self._deals: dict[int, int] = {}
         self.book = NameBook(bot)
         self.publisher = Publisher(bot)
+        self.pictures = True
+        """Pictures at all (then each server's ``images`` setting decides); off for a bot
+        that should only ever send text tables."""
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -188,9 +194,11 @@ class Desk:
 
         locale = await self.public(status)
 
-        def draw() -> Drawn:
+        async def draw() -> Drawn:
             now = self.current(status)
             model = self.model(now, closed=closed)
+            if await self.images(now.guild_id):
+                return Drawn(now, None, None, await self.layout_v2(now, model, locale))
             embed, view = render.table_embed(model, locale), render.table_view(model, locale)
             return Drawn(now, embed, view)
 
@@ -201,6 +209,23 @@ class Desk:
     async def _posted(self, status: TableStatus, message_id: int) -> None:
         with contextlib.suppress(TableError):
             await self.service.set_message(status.guild_id, status.channel_id, message_id)
+
+    async def images(self, guild: int) -> bool:
+        """Whether the table messages of ``guild`` show pictures (Components V2): the bot's
+        ``pictures`` and the server's ``/admin settings images``."""
+        economy = getattr(self.bot, "economy", None)
+        if not self.pictures or economy is None:
+            return False
+        return bool((await economy.settings(guild)).images)
+
+    async def layout_v2(self, status: TableStatus, model: TableModel, locale: str) -> v2.V2:
+        """The table message with its picture (drawn off the event loop, once per state)."""
+        drawn = await v2.table_picture(status.view, self.names, locale)
+        if drawn is None:
+            return v2.table_layout(model, None, "", locale)
+        title = self.ui(status.game).title
+        alt = v2.alt_text("pictures.alt.table", title, drawn.cards, locale)
+        return v2.table_layout(model, drawn.picture, alt, locale)
 
     # -- private cards --------------------------------------------------------------------------
 
@@ -214,21 +239,54 @@ class Desk:
         return render.lines(shown, locale or self.locale)
 
     async def show_hand(self, interaction: discord.Interaction) -> None:
-        """The player's own cards, ephemerally, with a select for each card choice they have."""
+        """The player's own cards, ephemerally, with a select for each card choice they have
+        (and, pictures on, the hand's picture)."""
         from bot.table._context import where
 
         guild, channel = where(interaction)
         user = interaction.user.id
         locale = await self.reader(interaction)
+        answer = await self.hand_message(guild, channel, user, locale)
+        await interaction.response.send_message(**answer, ephemeral=True)
+
+    async def hand_message(
+        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
+    ) -> dict[str, Any]:
+        """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
+        edit of the reply, which keeps its picture's place: ``attachments`` replaces it)."""
         text = self.private_text(guild, channel, user, locale)
         with refusals(self):
             status = self.service.status(guild, channel, user)
             legal = self.service.legal_actions(guild, channel, user)
-        view = hand_view(self.ui(status.game), status, legal, self.names_of(status), locale)
-        if view is None:
-            await interaction.response.send_message(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+        ui, names = self.ui(status.game), self.names_of(status)
+        if await self.images(guild):
+            # the edit after a card choice shows the cards now, without the selects (as the
+            # text reply does)
+            shown = () if edit else hand_components(ui, status, legal, names)
+            layout = await self.hand_v2(status, text, locale, shown)
+            file = v2.file_of(layout)
+            if edit:
+                return {"view": layout.layout, "attachments": [file] if file else []}
+            return {"view": layout.layout, "file": file} if file else {"view": layout.layout}
+        view = hand_view(ui, status, legal, names, locale)
+        if edit:
+            return {"content": text, "view": view}
+        return {"content": text, "view": view} if view is not None else {"content": text}
+
+    async def hand_v2(
+        self,
+        status: TableStatus,
+        text: str,
+        locale: str,
+        components: Iterable[Component] = (),
+    ) -> v2.V2:
+        """A player's cards with their picture (``status`` is their private view)."""
+        drawn = await v2.hand_picture(status.view)
+        if drawn is None:
+            return v2.hand_layout(text, None, "", components, locale)
+        title = self.ui(status.game).title
+        alt = v2.alt_text("pictures.alt.hand", title, drawn.cards, locale)
+        return v2.hand_layout(text, drawn.picture, alt, components, locale)
 
     async def deliver(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
         """DM every player whose private cards changed in this step: what happened to them,
@@ -253,17 +311,27 @@ class Desk:
             locale = self.locale
             if self.languages is not None:
                 locale = await self.languages.of(user, status.guild_id)
-            await self.dm(status, user, render.private_text(model, locale))
+            text = render.private_text(model, locale)
+            if now is not None and await self.images(status.guild_id):
+                layout = await self.hand_v2(now, text, locale)
+                file = v2.file_of(layout)
+                dm = {"view": layout.layout, **({"file": file} if file else {})}
+                await self.dm(status, user, text, dm)
+            else:
+                await self.dm(status, user, text)
 
-    async def dm(self, status: TableStatus, user: int, text: str) -> None:
-        """One DM; closed DMs (50007) get one note in the table's channel, and play goes on."""
+    async def dm(
+        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
+    ) -> None:
+        """One DM (``text``, or the keyword arguments ``send`` of a V2 one); closed DMs
+        (50007) get one note in the table's channel, and play goes on."""
         locale = await self.public(status)
 
         def note() -> str:
             cmd = self.ui(status.game).command or status.game
             return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd), locale)
 
-        await self.publisher.dm(status, user, text, note)
+        await self.publisher.dm(status, user, text, note, send)
 
     # -- answering a step -----------------------------------------------------------------------
 

@@ -9,10 +9,13 @@ table's updates run one at a time, so the message never shows an older state ove
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import inspect
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -30,8 +33,10 @@ class Drawn:
     """A table message drawn for the table as it is now."""
 
     status: TableStatus
-    embed: discord.Embed
-    view: discord.ui.View
+    embed: discord.Embed | None
+    view: discord.ui.View | None
+    v2: Any = None
+    """A ``bot.table._layout_v2.V2`` (pictures on): then ``embed`` and ``view`` are unused."""
 
 
 class Publisher:
@@ -49,7 +54,7 @@ class Publisher:
     async def publish(
         self,
         table_id: int,
-        draw: Callable[[], Drawn],
+        draw: Callable[[], Drawn | Awaitable[Drawn]],
         interaction: discord.Interaction | None = None,
         *,
         posted: Callable[[TableStatus, int], Awaitable[None]] | None = None,
@@ -58,8 +63,18 @@ class Publisher:
         ``interaction`` (a click on that message), else by editing the message, else (given
         ``posted``, told the new message's id under the lock) by posting it (again)."""
         async with self._locks[table_id]:
-            drawn = draw()
+            made = draw()
+            drawn = await made if inspect.isawaitable(made) else made
+            from bot.table._publish_v2 import publish_v2, replace_v2
+
+            if drawn.v2 is not None:
+                await publish_v2(self, drawn.status, drawn.v2, interaction, posted)
+                return
             status, embed, view = drawn.status, drawn.embed, drawn.view
+            assert embed is not None  # noqa: S101 - the embed path draws both
+            assert view is not None  # noqa: S101
+            if await replace_v2(self, status, posted is not None):
+                status = dataclasses.replace(status, message_id=None)
             if (
                 interaction is not None
                 and not interaction.response.is_done()
@@ -86,12 +101,21 @@ class Publisher:
             await posted(status, message.id)
 
     async def dm(
-        self, status: TableStatus, user: int, text: str, no_dm_note: Callable[[], str]
+        self,
+        status: TableStatus,
+        user: int,
+        text: str,
+        no_dm_note: Callable[[], str],
+        send: dict[str, Any] | None = None,
     ) -> None:
-        """One DM; closed DMs (50007) get one ``no_dm_note()`` in the table's channel."""
+        """One DM (``send``: the keyword arguments of a V2 one instead of ``text``); closed
+        DMs (50007) get one ``no_dm_note()`` in the table's channel."""
         try:
             channel = await self.bot.create_dm(discord.Object(user))
-            await channel.send(text)
+            if send is not None:
+                await channel.send(**send)
+            else:
+                await channel.send(text)
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 log.warning("DM to %s refused: %r", user, error)

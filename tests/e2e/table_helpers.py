@@ -34,6 +34,9 @@ class TableSeed:
     table service has no stacked deck; the seed is the input a test may fix."""
 
     value: int | None = None
+    pictures: bool = False
+    """The bot draws table pictures (Components V2) where a server has ``images`` on (the
+    default). Off for the tests that read the text table's embed; the picture tests set it."""
 
     def next(self) -> int:
         return secrets.randbits(63) if self.value is None else self.value
@@ -42,7 +45,7 @@ class TableSeed:
         """The bot under test, as ``python -m bot`` builds it, dealing from this seed."""
 
         def build(config: BotConfig) -> Parlour:
-            return Parlour(config, table_seed=self.next)
+            return Parlour(config, table_seed=self.next, pictures=self.pictures)
 
         return build
 
@@ -56,15 +59,41 @@ def status(session: Session, user: int | None = None) -> TableStatus:
     return service(session).status(session.guild.id, session.channel.id, user)
 
 
+V2_FLAG = 1 << 15
+
+
+def texts(message: Message) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [str(c["content"]) for c in message.walk_components() if c.get("type") == 10]
+
+
+def alt_texts(message: Message) -> list[str]:
+    """The alt text of every picture of a V2 message."""
+    return [
+        str(item.get("description") or "")
+        for c in message.walk_components()
+        if c.get("type") == 12
+        for item in c.get("items") or []
+        if isinstance(item, dict)
+    ]
+
+
+def table_title(message: Message) -> str:
+    """The table message's title: its embed's, or (pictures on) its first text's first line."""
+    if message.embeds:
+        return str(message.embeds[0].get("title", ""))
+    if message.flags & V2_FLAG and texts(message):
+        return texts(message)[0].splitlines()[0].removeprefix("## ")
+    return ""
+
+
 def table_message(session: Session) -> Message:
-    """The one public message of the channel's table (the bot's, with a table embed)."""
+    """The one public message of the channel's table (the bot's, with a table embed or, with
+    pictures, a V2 layout titled the same)."""
     found = [
         m
         for m in session.messages()
-        if m.author.bot
-        and not m.ephemeral
-        and m.embeds
-        and str(m.embeds[0].get("title", "")).endswith("table")
+        if m.author.bot and not m.ephemeral and table_title(m).endswith("table")
     ]
     assert len(found) == 1, f"expected one table message, found {len(found)}"
     return found[0]
@@ -297,7 +326,8 @@ class Watch:
             except TableError:
                 mine = set()
             for dm in new:
-                shown = cards_in(dm.content, _all_codes())
+                said = "\n".join([dm.content, *texts(dm), *alt_texts(dm)])
+                shown = cards_in(said, _all_codes())
                 assert shown <= mine, f"{actor.name} got cards {shown - mine} not theirs by DM"
                 self.dm_cards.setdefault(user, set()).update(shown)
 

@@ -261,6 +261,7 @@ class Economy(commands.Cog):
         min_buy_in="Smallest buy-in",
         max_buy_in="Largest buy-in",
         language="The server's language: tables and announcements",
+        images="Table pictures (off: text-only tables)",
     )
     @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -280,6 +281,7 @@ class Economy(commands.Cog):
         min_buy_in: Stake | None = None,
         max_buy_in: Stake | None = None,
         language: str | None = None,
+        images: Literal["on", "off"] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -297,7 +299,9 @@ class Economy(commands.Cog):
             "min_buy_in": min_buy_in,
             "max_buy_in": max_buy_in,
         }
-        changes: dict[str, int | str] = {}
+        changes: dict[str, object] = {}
+        if images is not None:
+            changes["images"] = images == "on"
         for option, value in given.items():
             if value is not None:
                 field, unit = SETTING_OPTIONS[option]

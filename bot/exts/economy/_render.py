@@ -156,6 +156,9 @@ def settings(conf: GuildSettings, changed: set[str] | None = None) -> discord.Em
         shown: Text = duration_message(value) if field.endswith("_s") else chips(value)
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
         lines.append(_say(msg(which, label=label, value=shown)))
+    images = msg("pictures.setting.on" if conf.images else "pictures.setting.off")
+    which = "admin.settings.changed" if changed and "images" in changed else "admin.settings.line"
+    lines.append(_say(msg(which, label=msg("pictures.setting.images"), value=images)))
     title = msg("admin.settings.updated" if changed else "admin.settings.title")
     return embed(_say(title), "\n".join(lines), footer=_say(PLAY_MONEY_MESSAGE))
 
