@@ -37,9 +37,15 @@ from bot.pictures._public import PrivateViewError, Public
 from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
 from games.paiute import PaiuteView
 from games.palace import PalaceView
+from games.pontoon import PontoonView
 
 TableView = PalaceView | PaiuteView | PontoonViewLike
 """Any game's view."""
+
+
+class NoPicture(NoHandError):
+    """A game the renderer does not draw (a new or test-only game): its table goes without a
+    picture rather than failing."""
 
 
 def table_scene(table: Public[TableView], names: Names, labels: Labels = DEFAULT_LABELS) -> Scene:
@@ -49,7 +55,9 @@ def table_scene(table: Public[TableView], names: Names, labels: Labels = DEFAULT
         return palace_scene(Public(view), names, labels)
     if isinstance(view, PaiuteView):
         return paiute_scene(Public(view), names, labels)
-    return pontoon_scene(Public(view), names, labels)
+    if isinstance(view, PontoonView):
+        return pontoon_scene(Public(view), names, labels)
+    raise NoPicture(f"no table picture for a {type(view).__name__}")
 
 
 def hand_scene(view: TableView) -> Scene:
@@ -58,7 +66,9 @@ def hand_scene(view: TableView) -> Scene:
         return palace_hand(view)
     if isinstance(view, PaiuteView):
         return paiute_hand(view)
-    return pontoon_hand(view)
+    if isinstance(view, PontoonView):
+        return pontoon_hand(view)
+    raise NoPicture(f"no hand picture for a {type(view).__name__}")
 
 
 __all__ = [
@@ -70,6 +80,7 @@ __all__ = [
     "Labels",
     "Names",
     "NoHandError",
+    "NoPicture",
     "Picture",
     "PictureCache",
     "PontoonViewLike",

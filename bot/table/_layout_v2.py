@@ -21,6 +21,7 @@ import discord
 from bot.pictures import (
     Labels,
     NoHandError,
+    NoPicture,
     Picture,
     PictureCache,
     Public,
@@ -101,7 +102,10 @@ async def table_picture(view: Any, names: Mapping[str, str], locale: str) -> Dra
     if view is None:
         return None
     words = labels(locale)
-    return await asyncio.to_thread(_draw, lambda: table_scene(Public(view), names, words))
+    try:
+        return await asyncio.to_thread(_draw, lambda: table_scene(Public(view), names, words))
+    except NoPicture:
+        return None
 
 
 async def hand_picture(view: Any) -> Drawn | None:

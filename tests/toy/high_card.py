@@ -198,6 +198,7 @@ class HighCard(CardGame[HighCardState, HighCardOptions]):
 
     def view(self, pid: str | None) -> BaseModel:
         return HighCardView(
+            viewer=pid,
             deal_number=self.deal_number,
             to_act=self.to_act,
             pot=self.pot,
@@ -217,6 +218,8 @@ class HighCard(CardGame[HighCardState, HighCardOptions]):
 class HighCardView(BaseModel):
     model_config = ConfigDict(frozen=True)
 
+    viewer: str | None
+    """Whose view this is (``None``: the public's), as every game's view says."""
     deal_number: int
     to_act: str | None
     pot: int
