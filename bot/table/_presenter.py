@@ -43,7 +43,7 @@ def signed(amount: int) -> Text:
 def turn_line(status: TableStatus, names: Names) -> Text:
     """The line under the title: whose turn and until when, or what the lobby waits for."""
     if status.deal_open:
-        who = names.mention(str(status.to_act)) if status.to_act is not None else None
+        who = names.mention(status.to_act_pid) if status.to_act is not None else None
         deadline: Text = ""
         if status.deadline:
             deadline = msg("table.turn.deadline", when=relative(status.deadline.timestamp()))
@@ -59,7 +59,7 @@ def turn_line(status: TableStatus, names: Names) -> Text:
 
 
 def seat_line(seat: SeatStatus, status: TableStatus, names: Names) -> Text:
-    line: Text = msg("table.seat", player=names.mention(str(seat.user_id)), stack=chips(seat.stack))
+    line: Text = msg("table.seat", player=names.mention(seat.pid), stack=chips(seat.stack))
     if seat.user_id == status.host_id:
         line = msg("table.seat.host", line=line)
     if seat.away:

@@ -106,6 +106,11 @@ class TableStatus:
         """What to put in the buttons' custom ids."""
         return Expected(self.table_id, self.deal_number, self.action_counter)
 
+    @property
+    def to_act_pid(self) -> str | None:
+        """The player id of the player to act (``cpu:N`` for a computer player)."""
+        return None if self.to_act is None else players.pid(self.to_act)
+
 
 @dataclass(frozen=True, slots=True)
 class ActionResult:
