@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.exts.palace._ui import MENTIONS, PalaceUI, english
 from bot.refusal import Refusal
-from bot.table import Computers, Delay, TableCog, desk_of, refusals, where
+from bot.table import Computers, Delay, TableCog, decode_choice, desk_of, refusals, where
 from bot.text import Number, msg
 from bot.text.format import cards as card_faces
 from games.actions import AmountField, CardsField
@@ -270,6 +270,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
             return mention[1]
         if text.isdigit():
             return text
+        if text.startswith("cpu"):  # a computer player, as autocomplete sends it
+            return decode_choice(text) or text
         wanted = text.removeprefix("@").lower()
         matches = [pid for pid, n in self.desk.names.items() if n.lower() == wanted]
         if len(matches) == 1:
