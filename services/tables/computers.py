@@ -169,6 +169,9 @@ async def turn(service: TableService, table_id: int, expected: Expected, pid: st
             return  # the table moved on
         before = Chips.of(engine)
         action = _choose(live, pid)
+        # the move is made on a copy: until it is booked, anyone reading the table (the bot
+        # drawing its message) sees the state the counter says, not a half-made step
+        engine = live.game.restore(engine.snapshot())
         try:
             events: list[GameEvent] = engine.act(pid, action)
         except IllegalAction:
