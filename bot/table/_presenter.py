@@ -16,7 +16,7 @@ from bot.table._layout import table_components
 from bot.table._model import PrivateModel, TableModel
 from bot.table._ui import EmbedField, GameUI
 from bot.text import Number, Text, msg
-from bot.text.format import Names, chips
+from bot.text.format import COMPUTER, Names, chips
 from games.actions import ActionSpec
 from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
@@ -157,10 +157,10 @@ def closed_text(reason: Text, closed: Closed, names: Names) -> Text:
     back = {**closed.refunded}
     for pid, amount in closed.paid_out.items():
         back[pid] = back.get(pid, 0) + amount
-    returned = [
+    returned = [  # a computer player's chips went back to the house, not to a balance
         msg("table.closed.back", player=names.mention(p), chips=chips(a))
         for p, a in back.items()
-        if a
+        if a and not p.startswith(COMPUTER)
     ]
     return msg("table.closed", reason=reason, returned=listing(returned, msg("common.none")))
 
