@@ -93,6 +93,18 @@ async def person_moves(session: Session, actor: Actor, game: str, rng: random.Ra
         await _in_my_cards(actor, message, kind, *value)
 
 
+async def posted(session: Session) -> Message:
+    """The table message, once the bot has posted it (drawing the first picture takes a
+    moment)."""
+    for _ in range(100):
+        await session.fake.settle(quiet=0.02)
+        found = [m for m in session.messages() if m.author.bot and m.embeds and not m.ephemeral]
+        if found:
+            return table_message(session)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the table message was never posted")
+
+
 def caught_up(session: Session) -> bool:
     """The table message shows the table as it is now (its buttons carry the table's
     ``(table, deal, counter)``)."""
@@ -142,8 +154,7 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
         f"{game} open", buy_in=300, seats=3, computers=2, computer_delay=DELAY, **OPEN[game]
     )
     assert opened.ephemeral
-    await session.fake.settle(quiet=0.02)
-    shown = str(table_message(session).embeds[0])
+    shown = str((await posted(session)).embeds[0])
     assert "🤖 Ada" in shown
     assert "🤖 Alan" in shown
     seats = status(session).seats
@@ -176,6 +187,7 @@ async def test_a_restart_mid_deal_resumes_the_computers_turn(session, alice):
     await alice.slash(
         "paiute open", buy_in=300, seats=3, computers=2, computer_delay=2.0, **OPEN["paiute"]
     )
+    await posted(session)
     await alice.slash("paiute start")
     await session.fake.settle(quiet=0.02)
     for _ in range(30):  # until a computer is to act (the person plays their turns)

@@ -183,3 +183,25 @@ async def test_a_table_left_with_only_computers_closes(service, db, recorder):
     assert audit.minted - audit.removed == audit.balances  # the house took its chips back
     assert set(closed.paid_out) == {"cpu:1", "cpu:2"}
     assert table.table_id == 1
+
+
+async def test_when_the_last_person_leaves_mid_deal_the_computers_finish_it_then_it_closes(
+    service, db, clock, recorder
+):
+    await _open(service, "palace")
+    await service.start(GUILD, CHANNEL, HOST)
+    await service.leave(GUILD, CHANNEL, HOST)  # their turns play themselves from now on
+    assert recorder.closed == []
+    for _ in range(200):
+        if not service.tables():
+            break
+        clock.advance(DELAY)
+        await recorder.next_computer()
+    [(_, reason, _)] = recorder.closed
+    assert reason.reason is CloseReason.COMPUTERS
+    async with db.read() as conn:
+        played = await stats.result(conn, 1, 1)  # the deal was played out
+    assert played is not None
+    assert await balance(db, HOST) == START + played["settlement"][str(HOST)]
+    audit = await checked(db)
+    assert audit.stacks == audit.pots == 0
