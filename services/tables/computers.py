@@ -147,8 +147,12 @@ def _choose(live: LiveTable, pid: str) -> dict[str, Any]:
     rng = random.Random(f"{live.id}:{live.row.deal_number}:{live.row.action_counter}")  # noqa: S311
     try:
         player = strategy(live.game.name, live.config.computer_level)
-        return player.choose(engine.view(pid), engine.legal_actions(pid), rng)
     except ValueError:  # a game with no computer player (a test's toy game): the rules' default
+        return as_dict(engine.timeout_action(pid))
+    try:
+        return player.choose(engine.view(pid), engine.legal_actions(pid), rng)
+    except Exception:  # a failing strategy must not leave its turn stuck: the rules' default
+        log.exception("table %s: the computer player %s failed to choose", live.id, pid)
         return as_dict(engine.timeout_action(pid))
 
 
