@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from services.tables import Closed, TableStatus, TimeoutReport
+from services.tables import Closed, ComputerReport, TableStatus, TimeoutReport
 from services.tables.events import Closing
 
 
@@ -35,6 +35,10 @@ class DispatchingListener:
     async def timeout_applied(self, report: TimeoutReport) -> None:
         """``on_table_timeout(report)``."""
         self.bot.dispatch("table_timeout", report)
+
+    async def computer_acted(self, report: ComputerReport) -> None:
+        """``on_table_computer(report)``."""
+        self.bot.dispatch("table_computer", report)
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         """``on_tables_resumed(tables)``."""

@@ -2,7 +2,10 @@
 
 Read this first (table-service engineer). No Discord and no ``bot`` here (a test enforces it).
 Ids: guild, user and channel ids are Discord snowflakes (``int``); engine player ids are the
-user id as a string (``accounts.pid(user_id)`` / ``accounts.user_id(pid)``).
+user id as a string (``accounts.pid(user_id)`` / ``accounts.user_id(pid)``). A computer player
+is a negative user id at its table, ``cpu:N`` as an engine player id (``storage.players``): it
+has no account; ``tables.seat_computer`` mints its stack and ``cash_out`` / ``close`` remove it
+(``house_result`` rows, like a house bank's), and ``stats`` never records it.
 
 Opening and transactions (``storage.db``)::
 

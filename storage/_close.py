@@ -4,6 +4,7 @@ back to its balance."""
 
 from __future__ import annotations
 
+from storage import players
 from storage._records import HOUSE, Closed, open_row, seats_of
 from storage.db import Conn, atomic
 from storage.errors import ChipsNotConserved, SeatNotFound
@@ -44,7 +45,7 @@ async def close(
                     f"{ref}:refund:{p}",
                     Reason.REFUND,
                     guild_id,
-                    int(p),
+                    players.user_id(p),
                     table_id,
                     stack_delta=amount,
                 )
@@ -61,7 +62,7 @@ async def close(
                     f"{ref}:remainder:{p}",
                     Reason.REFUND,
                     guild_id,
-                    int(p),
+                    players.user_id(p),
                     table_id,
                     stack_delta=amount,
                 )
@@ -85,13 +86,27 @@ async def close(
         for p, amount in paid.items():
             if amount < 0:
                 raise ChipsNotConserved(f"table {table_id}: seat {p} would end at {amount}")
-            await change_balance(conn, guild_id, int(p), amount)
+            user = players.user_id(p)
+            if players.is_computer(user):  # a computer player's stack was the house's: removed
+                entries.append(
+                    Entry(
+                        f"{ref}:cash_out:{p}",
+                        Reason.HOUSE_RESULT,
+                        guild_id,
+                        user,
+                        table_id,
+                        stack_delta=-amount,
+                        minted=-amount,
+                    )
+                )
+                continue
+            await change_balance(conn, guild_id, user, amount)
             entries.append(
                 Entry(
                     f"{ref}:cash_out:{p}",
                     Reason.CASH_OUT,
                     guild_id,
-                    int(p),
+                    user,
                     table_id,
                     balance_delta=amount,
                     stack_delta=-amount,

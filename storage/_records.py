@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from storage import players
 from storage._thread import Tx, in_one_hop
 from storage.errors import TableNotFound
 
@@ -29,8 +30,8 @@ class Seat:
 
     @property
     def pid(self) -> str:
-        """The engine's player id."""
-        return str(self.user_id)
+        """The engine's player id (``cpu:N`` for a computer player, see ``storage.players``)."""
+        return players.pid(self.user_id)
 
 
 @dataclass(frozen=True, slots=True)

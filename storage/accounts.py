@@ -6,20 +6,20 @@ string; :func:`pid` and :func:`user_id` convert.
 
 from __future__ import annotations
 
-from storage import settings
+from storage import players, settings
 from storage.db import Conn, changes, scalar
 from storage.errors import InsufficientChips
 from storage.ledger import Entry, Reason, applied, change_balance, write
 
 
 def pid(user_id: int) -> str:
-    """The engine's player id for a Discord user."""
-    return str(user_id)
+    """The engine's player id for a stored user (``cpu:N`` for a computer player)."""
+    return players.pid(user_id)
 
 
 def user_id(player_id: str) -> int:
-    """The Discord user behind an engine player id."""
-    return int(player_id)
+    """The stored user behind an engine player id."""
+    return players.user_id(player_id)
 
 
 async def ensure(conn: Conn, guild_id: int, user_id: int) -> bool:

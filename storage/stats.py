@@ -15,6 +15,7 @@ from typing import Any
 
 from storage._thread import Tx, in_one_hop
 from storage.db import Conn, fetch_all, fetch_one, scalar
+from storage.players import is_computer_pid, user_id
 
 ALL_GAMES = "*"
 
@@ -82,7 +83,8 @@ def _record_result_sync(
     ends a deal); :func:`record_result` is its async form."""
     if game == ALL_GAMES:
         raise ValueError("'*' is reserved for the all-games totals")
-    seated = [p for p in players if p not in _NOT_PLAYERS]
+    # computer players are no one's record: they never appear in stats or on leaderboards
+    seated = [p for p in players if p not in _NOT_PLAYERS and not is_computer_pid(p)]
     won_by = [p for p in seated if settlement.get(p, 0) > 0] if winners is None else list(winners)
     inserted = tx.changes(
         "INSERT INTO results (guild_id, table_id, game, deal_number, pot, players, settlement, "
@@ -108,9 +110,9 @@ def _record_result_sync(
     for p in seated:
         for g in (game, ALL_GAMES):
             if p in won_by:
-                won_rows.append((guild_id, int(p), g, settlement.get(p, 0), pot))
+                won_rows.append((guild_id, user_id(p), g, settlement.get(p, 0), pot))
             else:
-                other_rows.append((guild_id, int(p), g, settlement.get(p, 0)))
+                other_rows.append((guild_id, user_id(p), g, settlement.get(p, 0)))
     if won_rows:
         tx.executemany(_WON, won_rows)
     if other_rows:

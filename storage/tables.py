@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any
 
-from storage import accounts
+from storage import accounts, players
 from storage._close import close
 from storage._records import (
     HOUSE,
@@ -71,6 +71,7 @@ __all__ = [
     "load_open",
     "open_table",
     "save_action",
+    "seat_computer",
     "set_away",
     "set_deadline",
     "set_message",
@@ -155,7 +156,7 @@ def _set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     the table not away: the table service's away set, kept so that it survives a restart."""
     tx.execute(
         "UPDATE seats SET away = (user_id IN (SELECT value FROM json_each(?))) WHERE table_id = ?",
-        (json.dumps(sorted(int(p) for p in away)), table_id),
+        (json.dumps(sorted(players.user_id(p) for p in away)), table_id),
     )
 
 
@@ -231,17 +232,52 @@ def _cash_out_sync(
                 raise InsufficientChips(
                     guild_id=guild_id, user_id=user_id, needed=take, where="stack"
                 )
-            _change_balance_sync(tx, guild_id, user_id, take)
+            if not players.is_computer(user_id):
+                _change_balance_sync(tx, guild_id, user_id, take)
         if leave:
             _set_seated_sync(tx, table_id, user_id, False)
-        entry = Entry(
-            ref, Reason.CASH_OUT, guild_id, user_id, table_id, balance_delta=take, stack_delta=-take
-        )
+        if players.is_computer(user_id):  # the house's chips go back to the house: removed
+            entry = Entry(
+                ref, Reason.HOUSE_RESULT, guild_id, user_id, table_id, stack_delta=-take,
+                minted=-take,
+            )  # fmt: skip
+        else:
+            entry = Entry(
+                ref, Reason.CASH_OUT, guild_id, user_id, table_id, balance_delta=take,
+                stack_delta=-take,
+            )  # fmt: skip
         _write_sync(tx, [entry])
     return take
 
 
 cash_out = in_one_hop(_cash_out_sync)
+
+
+async def seat_computer(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: str) -> bool:
+    """Seat computer player ``user_id`` (negative, see ``storage.players``) with ``amount``
+    chips minted by the house, as a house bank's loss is: no account pays for them, and
+    :func:`cash_out` removes them again when it leaves. ``False`` when ``ref`` was applied."""
+    if not players.is_computer(user_id):
+        raise ValueError("only a computer player's stack comes from the house")
+    if amount <= 0:
+        raise ValueError("a computer player's stack must be positive")
+    async with atomic(conn):
+        if await applied(conn, ref):
+            return False
+        guild_id = (await open_row(conn, table_id))["guild_id"]
+        await conn.execute(
+            "INSERT INTO seats (table_id, user_id, seat_no, stack) VALUES (?, ?, "
+            "(SELECT COALESCE(MAX(seat_no) + 1, 0) FROM seats WHERE table_id = ?), ?) "
+            "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = stack + excluded.stack, "
+            "seated = 1, away = 0",
+            (table_id, user_id, table_id, amount),
+        )
+        entry = Entry(
+            ref, Reason.HOUSE_RESULT, guild_id, user_id, table_id, stack_delta=amount,
+            minted=amount,
+        )  # fmt: skip
+        await write(conn, [entry])
+    return True
 
 
 # How a seat's contribution moves with its stack delta: within a deal it goes the other way;
@@ -355,12 +391,14 @@ def _step_sync(
         )
     guild_id = row["guild_id"]
     seats = sorted(json.loads(row["st"]), key=itemgetter(1))  # (user, seat no, stack, ...)
-    before = {str(seat[0]): seat[2] for seat in seats}
+    before = {players.pid(seat[0]): seat[2] for seat in seats}
     for p, d in deltas.items():
         if p not in before:
             raise SeatNotFound(f"player {p} has no seat at table {table_id}")
         if before[p] + d < 0:
-            raise InsufficientChips(guild_id=guild_id, user_id=int(p), needed=-d, where="stack")
+            raise InsufficientChips(
+                guild_id=guild_id, user_id=players.user_id(p), needed=-d, where="stack"
+            )
 
     new_deal = deal_number != row["deal_number"]
     pot0, kitty0, house = row["deal_pot0"], row["deal_kitty0"], row["deal_house"] + house_delta
@@ -370,14 +408,17 @@ def _step_sync(
         pot0, kitty0, house = pot, kitty, 0
     if deal_over or new_deal:  # every seat's contribution is rewritten, movers or not
         sql = _MOVE_DEAL_OVER if deal_over else _MOVE_NEW_DEAL
-        params = [(deltas.get(p, 0), table_id, int(p)) for p in before]
+        params = [(deltas.get(p, 0), table_id, players.user_id(p)) for p in before]
     else:
-        sql, params = _MOVE_WITHIN_DEAL, [(d, table_id, int(p)) for p, d in deltas.items()]
+        sql, params = (
+            _MOVE_WITHIN_DEAL,
+            [(d, table_id, players.user_id(p)) for p, d in deltas.items()],
+        )
     entries = [
         Entry(ref, reason, guild_id, None, table_id, pot_delta=pot_delta, kitty_delta=kitty_delta)
     ]
     entries += [
-        Entry(f"{ref}:{p}", reason, guild_id, int(p), table_id, stack_delta=d)
+        Entry(f"{ref}:{p}", reason, guild_id, players.user_id(p), table_id, stack_delta=d)
         for p, d in deltas.items()
     ]
     if house_delta:
@@ -412,7 +453,7 @@ def _step_sync(
     # contribution moves as the statement used moves it (within a deal only the movers').
     after = []
     for user, seat_no, stack, contributed, seated, away in seats:
-        d = deltas.get(str(user), 0)
+        d = deltas.get(players.pid(user), 0)
         c = 0 if deal_over else -d if new_deal else contributed - d
         after.append(Seat(user, seat_no, stack + d, c, bool(seated), bool(away)))
     return Table(

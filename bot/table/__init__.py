@@ -51,7 +51,7 @@ The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not 
 - the table service's listener (timeouts, resumes, closes), refusals through the reporter.
 """
 
-from bot.table._cog import TableCog
+from bot.table._cog import Computers, Delay, TableCog
 from bot.table._components import (
     TableButton,
     TableSelect,
@@ -71,6 +71,8 @@ from bot.table._ui import EmbedField, GameUI
 __all__ = [
     "BUTTON",
     "SELECT",
+    "Computers",
+    "Delay",
     "Desk",
     "EmbedField",
     "GameUI",

@@ -28,6 +28,10 @@ from games.actions import CardsField, ChoiceField
 from services.tables import TableError, TableStatus
 
 BuyIn = app_commands.Range[int, 1, 1_000_000]
+Computers = app_commands.Range[int, 1, 7]
+"""How many computer players ``/<game> open computers:N`` seats."""
+Delay = app_commands.Range[float, 0.0, 30.0]
+"""A computer player's delay before it acts, in seconds."""
 
 
 def _admin(interaction: discord.Interaction) -> bool:
@@ -66,19 +70,29 @@ class TableCog(commands.GroupCog):
         *,
         buy_in: int | None = None,
         seats: int | None = None,
+        computers: int | None = None,
+        computer_delay: float | None = None,
     ) -> None:
-        """Open a table of this game here with ``options`` (engine option names; ``None``
-        values are left to the server defaults), seat the opener with ``buy_in``, post the
-        table message."""
+        """Open a table of this game here with ``options`` (engine option names, and the
+        service's ``computer_delay``; ``None`` values are left to the defaults), seat the
+        opener with ``buy_in`` and ``computers`` computer players, post the table message."""
         guild, channel = where(interaction)
         self.desk.remember(interaction.user)
         chosen = {k: v for k, v in options.items() if v is not None}
         if seats is not None:
             chosen["seats"] = seats
+        if computer_delay is not None:
+            chosen["computer_delay"] = computer_delay
         with refusals(self.desk):
             status = await self.desk.service.open(
                 guild, channel, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
             )
+            if computers:
+                added = await self.desk.service.add_computer(
+                    guild, channel, interaction.user.id, count=computers
+                )
+                self.desk.note(added.table, added.events)
+                status = added.table
         game, command = self.ui.title, self.ui.command
         if buy_in:
             opened = msg("table.reply.opened_seated", game=game, amount=buy_in, command=command)
@@ -206,6 +220,31 @@ class TableCog(commands.GroupCog):
             status = await self.desk.service.back(guild, channel, interaction.user.id)
         await self.desk.reply(interaction, msg("table.reply.back"))
         await self.desk.publish(status)
+
+    @app_commands.command(name="add_computer", description="Seat a computer player (host)")
+    @app_commands.describe(count="How many (their chips come from the house)")
+    async def add_computer(
+        self, interaction: discord.Interaction, count: Computers | None = None
+    ) -> None:
+        self.here(interaction)
+        guild, channel = where(interaction)
+        n = count or 1
+        with refusals(self.desk):
+            result = await self.desk.service.add_computer(
+                guild, channel, interaction.user.id, admin=_admin(interaction), count=n
+            )
+        reply = msg("table.reply.computers_added", count=n)
+        await self.desk.show(result, interaction, reply=reply)
+
+    @app_commands.command(name="remove_computer", description="A computer player leaves (host)")
+    async def remove_computer(self, interaction: discord.Interaction) -> None:
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.remove_computer(
+                guild, channel, interaction.user.id, admin=_admin(interaction)
+            )
+        await self.desk.show(result, interaction, reply=msg("table.reply.computer_removed"))
 
     @app_commands.command(name="rules", description="How this game is played")
     async def rules(self, interaction: discord.Interaction) -> None:

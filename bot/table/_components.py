@@ -79,7 +79,7 @@ def _check_turn(status: TableStatus, user: int, expected: Expected) -> None:
     if not any(s.user_id == user and s.in_deal for s in status.seats):
         raise Refusal(msg("table.refusal.not_in_deal"))
     if status.to_act != user:
-        to_act = PlayerNames().mention(None if status.to_act is None else str(status.to_act))
+        to_act = PlayerNames().mention(status.to_act_pid)
         raise Refusal(msg("table.refusal.not_your_turn", to_act=to_act))
 
 

@@ -36,6 +36,7 @@ from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from services.tables import (
     ActionResult,
     Closed,
+    ComputerReport,
     TableError,
     TableService,
     TableStatus,
@@ -373,6 +374,10 @@ class Desk:
         names = self.names_of(report.table)
         line = present.timeout_line(report.user_id, report.away, names)
         self._log[report.table.table_id].append(line)
+        await self.show(ActionResult(report.events, report.table, report.settlement))
+
+    async def computer_acted(self, report: ComputerReport) -> None:
+        """A computer player moved: the table shows it like anyone's move."""
         await self.show(ActionResult(report.events, report.table, report.settlement))
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:

@@ -57,9 +57,14 @@ class Key:
         return cls(expected, match["kind"], match["arg"])
 
 
+COLON = ";"
+"""``:`` in a choice (a computer player's id, ``cpu:1``) as custom ids carry it: ``:`` parts
+the id's fields."""
+
+
 def encode_choice(option: str | None) -> str:
-    return NONE if option is None else option
+    return NONE if option is None else option.replace(":", COLON)
 
 
 def decode_choice(arg: str) -> str | None:
-    return None if arg == NONE else arg
+    return None if arg == NONE else arg.replace(COLON, ":")

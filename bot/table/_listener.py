@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 EVENTS = {
     "on_table_timeout": "timeout_applied",
+    "on_table_computer": "computer_acted",
     "on_tables_resumed": "tables_resumed",
     "on_table_closed": "table_closed",
 }

@@ -43,7 +43,7 @@ class NameBook:
 
     def of(self, status: TableStatus) -> TableNames:
         """The names of ``status``'s players (every name seen, the table's ids to iterate)."""
-        return TableNames(self.display, [str(s.user_id) for s in status.seats])
+        return TableNames(self.display, [s.pid for s in status.seats])
 
     async def learn(self, status: TableStatus, guilds: dict[int, discord.Guild | None]) -> None:
         """A restarted bot has seen nobody yet: ask for the seated players' names (one request
@@ -53,7 +53,7 @@ class NameBook:
         wanted = [
             s.user_id
             for s in status.seats
-            if (s.seated or s.in_deal) and str(s.user_id) not in self.display
+            if (s.seated or s.in_deal) and not s.computer and s.pid not in self.display
         ]
         if not wanted:
             return

@@ -16,7 +16,7 @@ from bot.table._layout import table_components
 from bot.table._model import PrivateModel, TableModel
 from bot.table._ui import EmbedField, GameUI
 from bot.text import Number, Text, msg
-from bot.text.format import Names, chips
+from bot.text.format import COMPUTER, Names, chips
 from games.actions import ActionSpec
 from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
@@ -43,7 +43,7 @@ def signed(amount: int) -> Text:
 def turn_line(status: TableStatus, names: Names) -> Text:
     """The line under the title: whose turn and until when, or what the lobby waits for."""
     if status.deal_open:
-        who = names.mention(str(status.to_act)) if status.to_act is not None else None
+        who = names.mention(status.to_act_pid) if status.to_act is not None else None
         deadline: Text = ""
         if status.deadline:
             deadline = msg("table.turn.deadline", when=relative(status.deadline.timestamp()))
@@ -59,7 +59,7 @@ def turn_line(status: TableStatus, names: Names) -> Text:
 
 
 def seat_line(seat: SeatStatus, status: TableStatus, names: Names) -> Text:
-    line: Text = msg("table.seat", player=names.mention(str(seat.user_id)), stack=chips(seat.stack))
+    line: Text = msg("table.seat", player=names.mention(seat.pid), stack=chips(seat.stack))
     if seat.user_id == status.host_id:
         line = msg("table.seat.host", line=line)
     if seat.away:
@@ -157,10 +157,10 @@ def closed_text(reason: Text, closed: Closed, names: Names) -> Text:
     back = {**closed.refunded}
     for pid, amount in closed.paid_out.items():
         back[pid] = back.get(pid, 0) + amount
-    returned = [
+    returned = [  # a computer player's chips went back to the house, not to a balance
         msg("table.closed.back", player=names.mention(p), chips=chips(a))
         for p, a in back.items()
-        if a
+        if a and not p.startswith(COMPUTER)
     ]
     return msg("table.closed", reason=reason, returned=listing(returned, msg("common.none")))
 

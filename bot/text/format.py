@@ -15,6 +15,10 @@ from bot.text import Msg, Number, Text, msg
 from games.cards import Card
 
 HIDDEN = "🂠"
+COMPUTER = "cpu:"
+"""How a computer player's id begins (``services``: ``cpu:N``)."""
+COMPUTER_NAMES = 8
+"""Computer players' names in the catalog: ``table.computer.name.1`` to ``.8``."""
 
 
 def card(code: str | None) -> str:
@@ -72,6 +76,10 @@ class PlayerNames:
             return msg("common.nobody")
         if pid == "house":
             return msg("common.house")
+        if pid.startswith(COMPUTER):  # a computer player: 🤖 and a name from the catalog
+            number = int(pid.removeprefix(COMPUTER) or 1)
+            name = msg(f"table.computer.name.{(number - 1) % COMPUTER_NAMES + 1}")
+            return msg("table.computer", name=name)
         found = self._display.get(pid)
         if found:
             return found

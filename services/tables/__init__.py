@@ -28,7 +28,14 @@ from services.tables.errors import (
     UnknownGame,
 )
 from services.tables.listener import NullListener, TableListener
-from services.tables.model import ActionResult, Expected, SeatStatus, TableStatus, TimeoutReport
+from services.tables.model import (
+    ActionResult,
+    ComputerReport,
+    Expected,
+    SeatStatus,
+    TableStatus,
+    TimeoutReport,
+)
 from services.tables.registry import Game, game, games
 from services.tables.service import TableService
 from services.tables.timers import Clock, ManualClock, SystemClock
@@ -41,6 +48,7 @@ __all__ = [
     "BadOptions",
     "Clock",
     "Closed",
+    "ComputerReport",
     "Expected",
     "Game",
     "IllegalMove",

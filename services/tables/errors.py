@@ -69,7 +69,7 @@ class TableFull(TableError):
 
 class NotSeated(TableError):
     code = "not_seated"
-    variants = frozenset({"target", "not_in_deal", "left_deal"})
+    variants = frozenset({"target", "not_in_deal", "left_deal", "computer"})
 
 
 class AlreadySeated(TableError):
@@ -78,7 +78,7 @@ class AlreadySeated(TableError):
 
 class NotHost(TableError):
     code = "not_host"
-    variants = frozenset({"kick", "first_deal", "close"})
+    variants = frozenset({"kick", "first_deal", "close", "computers"})
 
 
 class NotYourTurn(TableError):
@@ -113,7 +113,7 @@ class TableBusy(TableError):
     """The table is in a state that does not allow this now (a deal is in progress, ...)."""
 
     code = "table_busy"
-    variants = frozenset({"left_deal", "top_up", "dealing"})
+    variants = frozenset({"left_deal", "top_up", "dealing", "computers"})
 
 
 class NoDeal(TableError):
@@ -139,7 +139,7 @@ class BadOptions(TableError):
     ``problem``: the validator's own description, not a sentence of ours)."""
 
     code = "bad_options"
-    variants = frozenset({"seats", "option"})
+    variants = frozenset({"seats", "option", "computer_delay", "computer_level"})
 
 
 class IllegalMove(TableError):

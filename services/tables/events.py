@@ -70,6 +70,8 @@ class CloseReason(StrEnum):
     ADMIN = "admin"
     IDLE = "idle"
     """No player acted for ``minutes``; every chip was refunded."""
+    COMPUTERS = "computers"
+    """Only computer players were left seated; every chip went back (theirs to the house)."""
     UNLOADABLE = "unloadable"
     """After a restart its saved game could not be loaded (``why``); every chip was refunded."""
 

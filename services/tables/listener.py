@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from services.tables.events import Closing
-from services.tables.model import TableStatus, TimeoutReport
+from services.tables.model import ComputerReport, TableStatus, TimeoutReport
 from storage.tables import Closed
 
 
@@ -18,6 +18,10 @@ class TableListener(Protocol):
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
         """A player's turn timer ran out and their default action was applied."""
+        ...
+
+    async def computer_acted(self, report: ComputerReport) -> None:
+        """A computer player took its turn."""
         ...
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
@@ -33,6 +37,9 @@ class NullListener:
     """A listener that ignores everything (a service nobody renders)."""
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
+        return None
+
+    async def computer_acted(self, report: ComputerReport) -> None:
         return None
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from games.engine import Engine
 from games.events import GameEvent
 from services.tables.registry import Game
+from storage import players
 from storage.tables import Seat, Table
 
 
@@ -36,6 +37,9 @@ class TableConfig:
     seats: int
     min_buy_in: int
     max_buy_in: int
+    computer_delay: float = 1.5
+    """Seconds a computer player waits before it acts (so people can follow the table)."""
+    computer_level: str = "normal"
 
     def to_json(self, engine_options: BaseModel) -> dict[str, Any]:
         return {
@@ -43,6 +47,8 @@ class TableConfig:
             "seats": self.seats,
             "min_buy_in": self.min_buy_in,
             "max_buy_in": self.max_buy_in,
+            "computer_delay": self.computer_delay,
+            "computer_level": self.computer_level,
         }
 
 
@@ -56,6 +62,16 @@ class SeatStatus:
     """False once the player left or was kicked (their stack is cashed out after the deal)."""
     in_deal: bool
     away: bool
+
+    @property
+    def pid(self) -> str:
+        """The seat's player id (``cpu:N`` for a computer player, whose ``user_id`` is -N)."""
+        return players.pid(self.user_id)
+
+    @property
+    def computer(self) -> bool:
+        """A computer player's seat (no Discord user behind it)."""
+        return players.is_computer(self.user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +106,11 @@ class TableStatus:
         """What to put in the buttons' custom ids."""
         return Expected(self.table_id, self.deal_number, self.action_counter)
 
+    @property
+    def to_act_pid(self) -> str | None:
+        """The player id of the player to act (``cpu:N`` for a computer player)."""
+        return None if self.to_act is None else players.pid(self.to_act)
+
 
 @dataclass(frozen=True, slots=True)
 class ActionResult:
@@ -110,6 +131,17 @@ class TimeoutReport:
     events: list[GameEvent]
     away: bool
     """The player is now marked away: their turns are played at once until they act."""
+    table: TableStatus
+    settlement: dict[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerReport:
+    """A computer player acted (after its delay): who, what, and the table now."""
+
+    player: str
+    action: dict[str, Any]
+    events: list[GameEvent]
     table: TableStatus
     settlement: dict[str, int] | None = None
 
@@ -142,6 +174,10 @@ class LiveTable:
     def deal_open(self) -> bool:
         return self.row.deal_open and self.engine is not None and not self.engine.is_over
 
+    def computers(self) -> list[Seat]:
+        """The computer players' seats, seated or not, in seat order."""
+        return [s for s in self.row.seats if players.is_computer(s.user_id)]
+
     def seat(self, user_id: int) -> Seat | None:
         return next((s for s in self.row.seats if s.user_id == user_id), None)
 
@@ -156,6 +192,7 @@ class LiveTable:
         engine, row = self.engine, self.row
         live = self.deal_open
         to_act = engine.to_act if engine is not None and live else None
+        computer_to_act = to_act is not None and players.is_computer_pid(to_act)
         seats = tuple(
             SeatStatus(
                 user_id=s.user_id,
@@ -178,8 +215,8 @@ class LiveTable:
             action_counter=row.action_counter,
             deal_open=live,
             phase=engine.phase if engine is not None else None,
-            to_act=int(to_act) if to_act is not None and to_act.isdigit() else None,
-            deadline=row.deadline,
+            to_act=_user(to_act),
+            deadline=None if computer_to_act else row.deadline,
             pot=row.pot,
             kitty=row.kitty,
             seats=seats,
@@ -189,3 +226,10 @@ class LiveTable:
             options=self.options.model_dump(mode="json"),
             view=engine.view(viewer) if engine is not None else None,
         )
+
+
+def _user(pid: str | None) -> int | None:
+    """The user id of a player to act (a computer's is negative; the house is nobody's)."""
+    if pid is None or not (pid.isdigit() or players.is_computer_pid(pid)):
+        return None
+    return players.user_id(pid)

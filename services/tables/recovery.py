@@ -28,6 +28,8 @@ def load(row: Table, started: object = None) -> LiveTable:
         seats=int(row.options["seats"]),
         min_buy_in=int(row.options["min_buy_in"]),
         max_buy_in=int(row.options["max_buy_in"]),
+        computer_delay=float(row.options.get("computer_delay", 1.5)),
+        computer_level=str(row.options.get("computer_level", "normal")),
     )
     engine = g.restore(row.snapshot) if row.snapshot is not None else None
     if engine is not None:

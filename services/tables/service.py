@@ -23,6 +23,7 @@ from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
 from games.events import GameEvent
+from services.tables import computers
 from services.tables import errors as e
 from services.tables._booking import Chips, book, play_absent
 from services.tables._checks import (
@@ -46,7 +47,7 @@ from services.tables.model import (
 from services.tables.recovery import recover
 from services.tables.registry import game
 from services.tables.timers import Clock, SystemClock, Timers
-from storage import Database, settings, tables
+from storage import Database, players, settings, tables
 from storage.tables import Closed
 
 log = logging.getLogger(__name__)
@@ -149,6 +150,8 @@ class TableService:
         seat = live.seat(user)
         if not live.deal_open or live.engine is None or seat is None or not seat.seated:
             return []
+        if players.is_computer(user):  # nobody presses a computer player's buttons
+            return []
         return live.engine.legal_actions(seat.pid)
 
     # -- lobby --------------------------------------------------------------------------------
@@ -168,6 +171,7 @@ class TableService:
         g = game(game_name)
         overrides = dict(options or {})
         seats_wanted = overrides.pop("seats", None)
+        computer_options = computers.take_options(overrides)
         async with self._open_lock:
             if (guild, channel) in self._channels:
                 raise e.TableExists()
@@ -175,6 +179,7 @@ class TableService:
                 server = await settings.get(conn, guild)
             opts = g.build_options(server, overrides)
             config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
+            config = computers.configure(config, computer_options)
             if buy_in is not None:
                 check_buy_in(config, buy_in)
             with storage_refusals():
@@ -255,7 +260,11 @@ class TableService:
         the player's turns play themselves (their timeout action) and the stack is cashed out
         when the deal ends."""
         async with self._locked(guild, channel) as live:
-            return await self._unseat(live, user, removed=False)
+            result = await self._unseat(live, user, removed=False)
+            closing = await computers.close_if_alone(self, live)
+        if closing is not None:
+            await self._tell(self.listener.table_closed(live.status(), *closing))
+        return result
 
     async def kick(
         self, guild: int, channel: int, target: int, *, admin: bool, by: int | None = None
@@ -264,7 +273,35 @@ class TableService:
         async with self._locked(guild, channel) as live:
             if not (admin or (by is not None and by == live.row.host_id)):
                 raise e.NotHost("kick")
-            return await self._unseat(live, target, removed=True)
+            result = await self._unseat(live, target, removed=True)
+            closing = await computers.close_if_alone(self, live)
+        if closing is not None:
+            await self._tell(self.listener.table_closed(live.status(), *closing))
+        return result
+
+    async def add_computer(
+        self, guild: int, channel: int, user: int, *, admin: bool = False, count: int = 1
+    ) -> ActionResult:
+        """The host (or an admin) seats ``count`` computer players, between deals; their
+        stacks come from the house (see :mod:`services.tables.computers`)."""
+        async with self._locked(guild, channel) as live:
+            events: list[GameEvent] = []
+            for _ in range(count):
+                events += (await computers.add(self, live, user, admin=admin)).events
+            return ActionResult(events, live.status())
+
+    async def remove_computer(
+        self, guild: int, channel: int, user: int, pid: str | None = None, *, admin: bool = False
+    ) -> ActionResult:
+        """The host (or an admin) stands a computer player up between deals (the last one
+        seated, or ``pid``); its stack goes back to the house. A table left with computer
+        players only closes."""
+        async with self._locked(guild, channel) as live:
+            result = await computers.remove(self, live, user, pid, admin=admin)
+            closing = await computers.close_if_alone(self, live)
+        if closing is not None:
+            await self._tell(self.listener.table_closed(live.status(), *closing))
+        return result
 
     async def _unseat(self, live: LiveTable, user: int, *, removed: bool) -> ActionResult:
         seat = live.seat(user)
@@ -336,7 +373,7 @@ class TableService:
     async def _close(self, live: LiveTable, reason: Closing) -> Closed:
         """Close by the refund rule (caller holds the lock)."""
         owner = live.engine.kitty_owner() if live.engine is not None else None
-        if owner is not None and owner != HOUSE and live.seat(int(owner)) is None:
+        if owner is not None and owner != HOUSE and live.seat(players.user_id(owner)) is None:
             owner = None
         async with self.db.transaction() as tx:
             closed = await tables.close(
@@ -469,6 +506,8 @@ class TableService:
 
     def _arm_timer(self, live: LiveTable) -> None:
         """Wait for the stored deadline of the player to act (none between deals)."""
+        if computers.arm(self, live):  # a computer player's move is this table's timer
+            return
         engine, deadline = live.engine, live.row.deadline
         if engine is None or not live.deal_open or deadline is None or engine.to_act is None:
             self.timers.cancel(live.id)
@@ -512,7 +551,7 @@ class TableService:
                 raise
             result = await self._commit(live, engine, before, events, by_player=False)
             report = TimeoutReport(
-                user_id=int(pid),
+                user_id=players.user_id(pid),
                 actions=actions,
                 events=result.events,
                 away=pid in live.away,

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.exts.paiute._ui import PaiuteUI
 from bot.refusal import Refusal
-from bot.table import TableCog, refusals, where
+from bot.table import Computers, Delay, TableCog, refusals, where
 from games.cards import Card
 from games.errors import IllegalAction
 from games.paiute import ActionKind
@@ -47,6 +47,8 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
         turn_timeout="Seconds per turn (then: draw from the stock and discard it)",
         seats="How many players may sit (2 to 5)",
         buy_in="Sit down yourself with this many chips",
+        computers="Computer players to seat at once (their chips come from the house)",
+        computer_delay="Seconds a computer player waits before it acts (default 1.5)",
     )
     async def open(
         self,
@@ -56,9 +58,18 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
         turn_timeout: app_commands.Range[int, 5, 3600] | None = None,
         seats: app_commands.Range[int, 2, 5] | None = None,
         buy_in: Positive | None = None,
+        computers: Computers | None = None,
+        computer_delay: Delay | None = None,
     ) -> None:
         options = {"stake": stake, "max_rounds": max_rounds, "turn_timeout": turn_timeout}
-        await self.open_table(interaction, options, buy_in=buy_in, seats=seats)
+        await self.open_table(
+            interaction,
+            options,
+            buy_in=buy_in,
+            seats=seats,
+            computers=computers,
+            computer_delay=computer_delay,
+        )
 
     async def _play(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
         """Play the action; the ephemeral answer is the player's own cards as they are now

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.exts.palace._ui import MENTIONS, PalaceUI
 from bot.refusal import Refusal
-from bot.table import TableCog, desk_of, refusals, where
+from bot.table import Computers, Delay, TableCog, decode_choice, desk_of, refusals, where
 from bot.text import Number, Text, msg
 from bot.text.format import cards as card_faces
 from games.actions import AmountField, CardsField
@@ -111,6 +111,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         turn_timeout="Seconds per turn",
         seats="How many players may sit (2-10)",
         buy_in="Sit down yourself with this many chips",
+        computers="Computer players to seat at once (their chips come from the house)",
+        computer_delay="Seconds a computer player waits before it acts (default 1.5)",
     )
     async def open(
         self,
@@ -124,6 +126,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         turn_timeout: app_commands.Range[int, 5, 3600] | None = None,
         seats: app_commands.Range[int, 2, 10] | None = None,
         buy_in: Positive | None = None,
+        computers: Computers | None = None,
+        computer_delay: Delay | None = None,
     ) -> None:
         options = {
             "small_bet": small_bet,
@@ -134,7 +138,14 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
             "announce_battle_hands": announce_battle_hands,
             "turn_timeout": turn_timeout,
         }
-        await self.open_table(interaction, options, buy_in=buy_in, seats=seats)
+        await self.open_table(
+            interaction,
+            options,
+            buy_in=buy_in,
+            seats=seats,
+            computers=computers,
+            computer_delay=computer_delay,
+        )
 
     # -- turn actions ------------------------------------------------------------------------
 
@@ -263,6 +274,8 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
             return mention[1]
         if text.isdigit():
             return text
+        if text.startswith("cpu"):  # a computer player, as autocomplete sends it
+            return decode_choice(text) or text
         wanted = text.removeprefix("@").lower()
         matches = [pid for pid, n in self.desk.names.items() if n.lower() == wanted]
         if len(matches) == 1:

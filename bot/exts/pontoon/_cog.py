@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.exts.pontoon._ui import PontoonUI
-from bot.table import TableCog
+from bot.table import Computers, Delay, TableCog
 
 Chips = app_commands.Range[int, 0, 1_000_000]
 Positive = app_commands.Range[int, 1, 1_000_000]
@@ -32,6 +32,8 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
         turn_timeout="Seconds per turn",
         seats="How many players may sit",
         buy_in="Sit down yourself with this many chips",
+        computers="Computer players to seat at once (their chips come from the house)",
+        computer_delay="Seconds a computer player waits before it acts (default 1.5)",
     )
     async def open(
         self,
@@ -46,6 +48,8 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
         turn_timeout: app_commands.Range[int, 5, 3600] | None = None,
         seats: app_commands.Range[int, 1, 8] | None = None,
         buy_in: Positive | None = None,
+        computers: Computers | None = None,
+        computer_delay: Delay | None = None,
     ) -> None:
         options = {
             "min_bet": min_bet,
@@ -57,7 +61,14 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
             "shoot": shoot,
             "turn_timeout": turn_timeout,
         }
-        await self.open_table(interaction, options, buy_in=buy_in, seats=seats)
+        await self.open_table(
+            interaction,
+            options,
+            buy_in=buy_in,
+            seats=seats,
+            computers=computers,
+            computer_delay=computer_delay,
+        )
 
     @app_commands.command(name="stake", description="Place your first stake (PO-6)")
     async def stake(self, interaction: discord.Interaction, amount: Positive) -> None:

@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from services.tables import ActionResult, ManualClock, TableService, TableStatus, TimeoutReport
+from services.tables import (
+    ActionResult,
+    ComputerReport,
+    ManualClock,
+    TableService,
+    TableStatus,
+    TimeoutReport,
+)
 from services.tables.events import Closing
 from storage import Database, accounts
 from storage.audit import Audit, audit
@@ -27,11 +34,15 @@ class Recorder:
 
     def __init__(self) -> None:
         self.timeouts: asyncio.Queue[TimeoutReport] = asyncio.Queue()
+        self.computers: asyncio.Queue[ComputerReport] = asyncio.Queue()
         self.resumed: list[list[TableStatus]] = []
         self.closed: list[tuple[TableStatus, Closing, Closed]] = []
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
         await self.timeouts.put(report)
+
+    async def computer_acted(self, report: ComputerReport) -> None:
+        await self.computers.put(report)
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         self.resumed.append(tables)
@@ -41,6 +52,9 @@ class Recorder:
 
     async def next_timeout(self) -> TimeoutReport:
         return await asyncio.wait_for(self.timeouts.get(), timeout=5)
+
+    async def next_computer(self) -> ComputerReport:
+        return await asyncio.wait_for(self.computers.get(), timeout=5)
 
 
 @pytest.fixture
