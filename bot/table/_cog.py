@@ -2,8 +2,8 @@
 
 A game cog subclasses it with its group name, sets ``ui``, adds ``open`` (its options as typed
 slash options, calling :meth:`TableCog.open_table`) and one command per player action (calling
-:meth:`TableCog.act`). ``join``, ``leave``, ``start``, ``close``, ``status``, ``rules``,
-``hand`` and ``back`` come from here.
+:meth:`TableCog.act`). ``join``, ``leave``, ``kick``, ``start``, ``close``,
+``status``, ``rules``, ``hand`` and ``back`` come from here.
 """
 
 from __future__ import annotations
@@ -163,6 +163,20 @@ class TableCog(commands.GroupCog):
         with refusals(self.desk):
             result = await self.desk.service.leave(guild, channel, interaction.user.id)
         await self.desk.show(result, interaction, reply=msg("table.reply.left"))
+
+    @app_commands.command(name="kick", description="Remove a player between deals (host)")
+    @app_commands.describe(player="Who to remove; their stack goes back to their balance")
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """The host's way to free a seat (an admin's is ``/admin kick``, also mid-deal)."""
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.kick(
+                guild, channel, player.id, admin=False, by=interaction.user.id
+            )
+        await self.desk.show(
+            result, interaction, reply=msg("table.reply.kicked", player=player.mention)
+        )
 
     @app_commands.command(name="start", description="Deal (the host deals first)")
     async def start(self, interaction: discord.Interaction) -> None:

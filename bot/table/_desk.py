@@ -36,7 +36,7 @@ from services.tables import (
     TableStatus,
     TimeoutReport,
 )
-from services.tables.events import Closing
+from services.tables.events import CloseReason, Closing
 
 log = logging.getLogger(__name__)
 
@@ -247,6 +247,14 @@ class Desk:
         status = result.table
         if interaction is not None:
             self.remember(interaction.user)
+        if result.closed is not None:  # the last player stood up: the table is gone
+            if interaction is not None and not interaction.response.is_done():
+                answer = self.words(reply or msg("table.reply.done"))
+                await interaction.response.send_message(answer, ephemeral=True)
+            self.note(status, result.events)
+            reason = present.close_reason(Closing(CloseReason.EMPTY))
+            await self.closed(status, reason, result.closed)
+            return
         self.note(status, result.events)
         if result.settlement is not None:
             line = present.settled_line(result.settlement, self.names_of(status))

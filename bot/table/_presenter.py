@@ -20,7 +20,14 @@ from bot.text.format import Names, chips
 from games.actions import ActionSpec
 from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
-from services.tables.events import Closing, Joined, Leaving, Left, ToppedUp
+from services.tables.events import (
+    Closing,
+    HostChanged,
+    Joined,
+    Leaving,
+    Left,
+    ToppedUp,
+)
 
 AnyEvent = GameEvent
 """What the engines and the service announce: typed events."""
@@ -125,6 +132,8 @@ def event_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
         case Leaving():
             which = "table.log.leaving_removed" if event.removed else "table.log.leaving"
             return msg(which, player=player)
+        case HostChanged():
+            return msg("table.log.host", player=player)
     return ui.describe_event(event, names)
 
 

@@ -21,6 +21,7 @@ class TableEventKind(StrEnum):
     TOP_UP = "top_up"
     LEFT = "left"
     LEAVING = "leaving"
+    HOST = "host"
 
 
 class Joined(GameEvent):
@@ -56,10 +57,19 @@ class Leaving(GameEvent):
     removed: bool = False
 
 
-TableEvent = Annotated[Joined | ToppedUp | Left | Leaving, Field(discriminator="kind")]
+class HostChanged(GameEvent):
+    """The host stood up: ``player``, the longest-seated player left, hosts the table now."""
+
+    kind: Literal[TableEventKind.HOST] = TableEventKind.HOST
+    player: str
+
+
+TableEvent = Annotated[
+    Joined | ToppedUp | Left | Leaving | HostChanged, Field(discriminator="kind")
+]
 """Any of the table's own events."""
 
-TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving)
+TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged)
 """The classes of :data:`TableEvent`, for ``isinstance``."""
 
 
@@ -68,6 +78,8 @@ class CloseReason(StrEnum):
 
     HOST = "host"
     ADMIN = "admin"
+    EMPTY = "empty"
+    """The last seated player stood up; every chip was refunded."""
     IDLE = "idle"
     """No player acted for ``minutes``; every chip was refunded."""
     UNLOADABLE = "unloadable"
