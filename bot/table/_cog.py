@@ -2,7 +2,7 @@
 
 A game cog subclasses it with its group name, sets ``ui``, adds ``open`` (its options as typed
 slash options, calling :meth:`TableCog.open_table`) and one command per player action (calling
-:meth:`TableCog.act`). ``join``, ``leave``, ``kick``, ``start``, ``close``,
+:meth:`TableCog.act`). ``join``, ``topup``, ``leave``, ``kick``, ``start``, ``close``,
 ``status``, ``rules``, ``hand`` and ``back`` come from here.
 """
 
@@ -155,6 +155,16 @@ class TableCog(commands.GroupCog):
         with refusals(self.desk):
             result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
         await self.desk.show(result, interaction, reply=msg("table.reply.seated", amount=buy_in))
+
+    @app_commands.command(name="topup", description="Add chips from your balance between deals")
+    @app_commands.describe(amount="Chips to add to your stack")
+    async def topup(self, interaction: discord.Interaction, amount: BuyIn) -> None:
+        """A seated player short of chips plays on without leaving (up to the maximum buy-in)."""
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.top_up(guild, channel, interaction.user.id, amount)
+        await self.desk.show(result, interaction, reply=msg("table.reply.topped_up", amount=amount))
 
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ from services.tables.events import (
     Joined,
     Leaving,
     Left,
+    SittingOut,
     ToppedUp,
 )
 
@@ -183,6 +184,20 @@ def private_lines(ui: GameUI, status: TableStatus, user: int) -> tuple[Text, ...
     return tuple(shown) if isinstance(shown, list) else (shown,)
 
 
+def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
+    """A private event as a line of its player's DM: the kit's own (sitting a deal out), or
+    the game's."""
+    if isinstance(event, SittingOut):
+        command = ui.command or ui.game
+        return msg(
+            "table.dm.sitting_out",
+            stack=chips(event.stack),
+            need=chips(event.need),
+            command=command,
+        )
+    return ui.describe_private(event, names)
+
+
 def present_private(
     ui: GameUI,
     status: TableStatus,
@@ -193,8 +208,8 @@ def present_private(
 ) -> PrivateModel:
     """A player's DM: their private events, then (``now``: their view after the step) their
     cards as they are now."""
-    lines: list[Text] = [t for e in told if (t := ui.describe_private(e, names)) is not None]
-    if now is not None:
+    lines: list[Text] = [t for e in told if (t := private_line(ui, e, names)) is not None]
+    if now is not None and not all(isinstance(e, SittingOut) for e in told):
         lines += ["", *private_lines(ui, now, user)]
     header = msg("table.dm.header", game=ui.title, channel=f"<#{status.channel_id}>")
     return PrivateModel(header=header, lines=tuple(lines))

@@ -22,6 +22,7 @@ class TableEventKind(StrEnum):
     LEFT = "left"
     LEAVING = "leaving"
     HOST = "host"
+    SITTING_OUT = "sitting_out"
 
 
 class Joined(GameEvent):
@@ -64,12 +65,22 @@ class HostChanged(GameEvent):
     player: str
 
 
+class SittingOut(GameEvent):
+    """A deal started without ``player`` (told only to them, ``to``): their stack (``stack``)
+    is below the ``need`` chips a deal of this game takes."""
+
+    kind: Literal[TableEventKind.SITTING_OUT] = TableEventKind.SITTING_OUT
+    player: str
+    stack: int
+    need: int
+
+
 TableEvent = Annotated[
-    Joined | ToppedUp | Left | Leaving | HostChanged, Field(discriminator="kind")
+    Joined | ToppedUp | Left | Leaving | HostChanged | SittingOut, Field(discriminator="kind")
 ]
 """Any of the table's own events."""
 
-TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged)
+TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged, SittingOut)
 """The classes of :data:`TableEvent`, for ``isinstance``."""
 
 
@@ -77,6 +88,7 @@ class CloseReason(StrEnum):
     """Why a table closed."""
 
     HOST = "host"
+    SITTING_OUT = "sitting_out"
     ADMIN = "admin"
     EMPTY = "empty"
     """The last seated player stood up; every chip was refunded."""

@@ -41,6 +41,7 @@ from services.tables.events import (
     Joined,
     Leaving,
     Left,
+    SittingOut,
     ToppedUp,
 )
 from services.tables.listener import NullListener, TableListener
@@ -454,7 +455,13 @@ class TableService:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
             raise e.NotEnoughPlayers() from exc
-        return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
+        short = [
+            SittingOut(to=s.pid, player=s.pid, stack=s.stack, need=need)
+            for s in row.seats
+            if s.seated and s.stack < need
+        ]
+        started = await self._commit(live, engine, Chips.stored(row), engine.opening_events())
+        return ActionResult([*started.events, *short], started.table, started.settlement)
 
     async def _commit(
         self,

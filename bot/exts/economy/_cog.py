@@ -124,6 +124,18 @@ class Economy(commands.Cog):
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
+    @app_commands.command(name="refill", description="Free chips when you have none left")
+    async def refill(self, interaction: discord.Interaction) -> None:
+        """The way back for a broke player: granted only with no chips anywhere (balance and
+        tables), once per cooldown, atomically like ``/daily``; refused with the reason."""
+        guild = _guild(interaction)
+        now = time.time()
+        claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
+        if not claim.granted:
+            raise Refusal(_render.refill_refused(claim, now))
+        await interaction.response.send_message(embed=_render.refill(claim), ephemeral=True)
+
+    @app_commands.guild_only()
     @app_commands.command(name="daily", description="Claim your free daily chips")
     async def daily(self, interaction: discord.Interaction) -> None:
         """Granted once per cooldown; a second claim is refused with the time left."""
