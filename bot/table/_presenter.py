@@ -163,13 +163,12 @@ def close_reason(closing: Closing) -> Text:
 
 
 def closed_text(reason: Text, closed: Closed, names: Names) -> Text:
-    """Why a table closed and whose chips went back to their balances."""
-    back = {**closed.refunded}
-    for pid, amount in closed.paid_out.items():
-        back[pid] = back.get(pid, 0) + amount
+    """Why a table closed and whose chips went back to their balances: exactly what the
+    ledger moved to each balance (``paid_out``: the stack with a voided deal's stakes already
+    back in it, which ``refunded`` only itemises)."""
     returned = [
         msg("table.closed.back", player=names.mention(p), chips=chips(a))
-        for p, a in back.items()
+        for p, a in closed.paid_out.items()
         if a
     ]
     return msg("table.closed", reason=reason, returned=listing(returned, msg("common.none")))
