@@ -25,6 +25,7 @@ from bot.factory import BotConfig
 from bot.table import Desk
 from bot.table_events import DispatchingListener
 from services.economy import EconomyService
+from services.pings import PingPreferences
 from services.tables import TableService
 from storage import Database
 
@@ -57,6 +58,7 @@ class Parlour(commands.Bot):
 
     db: Database
     economy: EconomyService
+    pings: PingPreferences
     tables: TableService
 
     def __init__(
@@ -100,6 +102,8 @@ class Parlour(commands.Bot):
         self._db = self.db = await Database.open(self.config.database_path)
         log.info("Database %s at version %d", self.db.path, await self.db.version())
         self.economy = EconomyService(self.db)
+        self.pings = PingPreferences(self.db)
+        self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
             self.db, listener=DispatchingListener(self), seed=self._table_seed
         )

@@ -25,6 +25,7 @@ from bot.table._context import refusals
 from bot.table._listener import listen
 from bot.table._model import TableModel
 from bot.table._names import NameBook, TableNames
+from bot.table._pings import Pinger, jump_url
 from bot.table._publisher import Drawn, Publisher
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -58,6 +59,7 @@ class Desk:
         self._deals: dict[int, int] = {}
         self.book = NameBook(bot)
         self.publisher = Publisher(bot)
+        self.pings = Pinger(bot)
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -247,6 +249,7 @@ class Desk:
         status = result.table
         if interaction is not None:
             self.remember(interaction.user)
+            self.pings.acted(interaction.user.id)
         if result.closed is not None:  # the last player stood up: the table is gone
             if interaction is not None and not interaction.response.is_done():
                 answer = self.words(reply or msg("table.reply.done"))
@@ -272,6 +275,22 @@ class Desk:
                 await interaction.response.send_message(answer, ephemeral=True)
             await self.publish(status)
         await self.deliver(status, result.events)
+        await self.ping(self.current(status))
+
+    async def ping(self, status: TableStatus) -> None:
+        """Tell the player to act that it is their turn (see :mod:`._pings`)."""
+        game = self.ui(status.game).title
+
+        def in_channel(user: int) -> str:
+            return self.words(
+                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status))
+            )
+
+        def in_dm() -> str:
+            where = f"<#{status.channel_id}>"
+            return self.words(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
+
+        await self.pings.turn(status, in_channel, in_dm)
 
     # -- the service's listener -----------------------------------------------------------------
 
@@ -297,6 +316,7 @@ class Desk:
 
     async def closed(self, table: TableStatus, reason: Text, closed: Closed) -> None:
         """A table is gone: its message says so (no buttons), and the channel hears why."""
+        await self.pings.closed(table.table_id)
         text = present.closed_text(reason, closed, self.names_of(table))
         await self.publish(table, closed=text)
         await self.say(table, text)

@@ -22,6 +22,7 @@ from bot.render import chips
 from bot.table import refusals, where
 from bot.text import catalog, msg
 from services.economy import Board
+from services.pings import PingMode
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,18 @@ class Economy(commands.Cog):
         held = await self.bot.economy.holdings(guild, target.id, create=yourself)
         shown = _render.balance(target.mention, held.balance, held.on_tables, yourself=yourself)
         await interaction.response.send_message(embed=shown, ephemeral=True)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="ping", description="How you hear that it is your turn")
+    @app_commands.describe(mode="channel: a message that mentions you; dm: a DM; off: none")
+    async def ping(
+        self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]
+    ) -> None:
+        """Stored per person (every server), read before each turn ping."""
+        await self.bot.pings.set_mode(interaction.user.id, PingMode(mode))
+        await interaction.response.send_message(
+            catalog().text(msg(f"table.ping.set.{mode}")), ephemeral=True
+        )
 
     @app_commands.guild_only()
     @app_commands.command(name="refill", description="Free chips when you have none left")
