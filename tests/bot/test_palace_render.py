@@ -297,3 +297,16 @@ def test_rejects_line_names_a_card_turned_twice_once():
     shown = en(r.rejects_line(view)).split()
     assert len(shown) == len(set(shown)) == 47
     assert shown[:2] == ["K♠", "Q♠"]
+
+
+def test_palace_loser_whose_palace_the_caller_saw_is_not_told_it_was_unseen():
+    from tests.games.palace.test_battle import BANNER_COUNT, EXCLUSION, battle
+
+    win = battle(EXCLUSION)
+    win.act("b", {"kind": "call"})  # b called last and won: b saw a's palace (PP-17)
+    told = my_cards(win, "a")
+    assert "unseen" not in told
+    assert "set aside, and <@b> saw them (the battle's caller)" in told
+    lost = battle(BANNER_COUNT)
+    lost.act("b", {"kind": "call"})  # b called last and lost: nobody saw b's palace
+    assert "your palace cards were set aside unseen" in my_cards(lost, "b")

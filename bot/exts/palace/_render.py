@@ -224,6 +224,9 @@ def my_cards(view: PalaceView, names: Names) -> list[Text]:
     lines: list[Text] = [msg("palace.mine.title", title=TITLE, deal=n(view.deal_number))]
     if view.palace:
         lines.append(msg("palace.mine.palace", cards=cards(view.palace)))
+    elif seat.status is not Status.IN and view.palace_seen_by:  # PP-17: the caller saw them
+        who = [names.mention(p) for p in view.palace_seen_by]
+        lines.append(msg("palace.mine.out_seen", who=who[0] if len(who) == 1 else ", ".join(who)))
     elif seat.status is not Status.IN:
         lines.append(msg("palace.mine.out"))
     if seat.status is Status.IN:
