@@ -225,8 +225,8 @@ def my_cards(view: PalaceView, names: Names) -> list[Text]:
     if view.palace:
         lines.append(msg("palace.mine.palace", cards=cards(view.palace)))
     elif seat.status is not Status.IN and view.palace_seen_by:  # PP-17: the caller saw them
-        who = [names.mention(p) for p in view.palace_seen_by]
-        lines.append(msg("palace.mine.out_seen", who=who[0] if len(who) == 1 else ", ".join(who)))
+        caller = names.mention(view.palace_seen_by[0])  # a loser fought one battle
+        lines.append(msg("palace.mine.out_seen", who=caller))
     elif seat.status is not Status.IN:
         lines.append(msg("palace.mine.out"))
     if seat.status is Status.IN:
