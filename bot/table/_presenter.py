@@ -21,6 +21,7 @@ from games.actions import ActionSpec
 from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
 from services.tables.events import (
+    CloseReason,
     Closing,
     HostChanged,
     Joined,
@@ -159,7 +160,10 @@ def restarted_line() -> Text:
 
 def close_reason(closing: Closing) -> Text:
     """Why the table service closed a table (``closed by the host``, ``idle: ...``)."""
-    return msg(f"table.closed.{closing.reason.value}", minutes=closing.minutes, why=closing.why)
+    which = f"table.closed.{closing.reason.value}"
+    if closing.reason is CloseReason.IDLE:  # "1 minute", "30 minutes"
+        return msg(which, count=closing.minutes or 0, minutes=closing.minutes)
+    return msg(which, why=closing.why)
 
 
 def closed_text(reason: Text, closed: Closed, names: Names) -> Text:

@@ -310,3 +310,8 @@ def test_palace_loser_whose_palace_the_caller_saw_is_not_told_it_was_unseen():
     lost = battle(BANNER_COUNT)
     lost.act("b", {"kind": "call"})  # b called last and lost: nobody saw b's palace
     assert "your palace cards were set aside unseen" in my_cards(lost, "b")
+
+
+def test_palace_limit_of_1_raise_says_1_raise_not_1_raises():
+    assert "at most 1 raise a battle" in en(r.options_line(PalaceOptions(max_raises=1)))
+    assert "at most 3 raises a battle" in en(r.options_line(PalaceOptions(max_raises=3)))

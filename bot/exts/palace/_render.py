@@ -67,7 +67,8 @@ class Field:
 def options_line(options: PalaceOptions) -> Msg:
     """The stakes in one line: what a player needs before sitting down."""
     if options.betting is Betting.LIMIT:
-        structure = msg("palace.stakes.limit", max_raises=n(options.max_raises))
+        raises = options.max_raises
+        structure = msg("palace.stakes.limit", count=raises, max_raises=n(raises))
     else:
         structure = msg("palace.stakes.no_limit")
     hands = "announced" if options.announce_battle_hands else "secret"

@@ -204,3 +204,12 @@ def test_the_engines_shared_refusals_and_a_legacy_sentence():
     assert all(en(game_refusal(r)) for r in every)
     legacy = IllegalAction(f"You can attack: {BOB}.")
     assert en(game_refusal(legacy)) == f"You can attack: <@{BOB}>."
+
+
+def test_idle_close_of_1_minute_says_1_minute_not_1_minutes():
+    from services.tables.events import CloseReason, Closing
+
+    assert en(present.close_reason(Closing(CloseReason.IDLE, minutes=1))) == (
+        "idle: no action for 1 minute; every chip was refunded"
+    )
+    assert "30 minutes" in en(present.close_reason(Closing(CloseReason.IDLE, minutes=30)))
