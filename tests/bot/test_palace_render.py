@@ -315,3 +315,14 @@ def test_palace_loser_whose_palace_the_caller_saw_is_not_told_it_was_unseen():
 def test_palace_limit_of_1_raise_says_1_raise_not_1_raises():
     assert "at most 1 raise a battle" in en(r.options_line(PalaceOptions(max_raises=1)))
     assert "at most 3 raises a battle" in en(r.options_line(PalaceOptions(max_raises=3)))
+
+
+def test_palace_one_showdown_winner_wins_two_win():
+    from games.palace import Ending, HandOver
+
+    one = HandOver(ending=Ending.QUIET_ROUND, winners=[B], payouts={B: 40})
+    two = HandOver(ending=Ending.QUIET_ROUND, winners=[A, B], payouts={A: 20, B: 20})
+    said_one, said_two = event_lines([one]), event_lines([two])
+    assert "Bob wins the showdown" in said_one[0] or f"<@{B}> wins the showdown" in said_one[0]
+    assert " win the showdown" in said_two[0]
+    assert " wins the showdown" not in said_two[0]

@@ -168,6 +168,11 @@ def _paid(payouts: dict[str, int], names: Names, *, as_chips: bool = False) -> T
     )
 
 
+def _winners_count(ending: object, winners: list[str]) -> int | None:
+    """How many won, for the showdown lines whose verb agrees with it ("@bob wins")."""
+    return len(winners) if str(ending) in ("quiet_round", "max_rounds") else None
+
+
 def result_lines(view: PalaceView, names: Names) -> list[Text]:
     """How the hand ended: winners, what they got, hand names of a final showdown."""
     result = view.result
@@ -175,7 +180,8 @@ def result_lines(view: PalaceView, names: Names) -> list[Text]:
         return [msg("palace.result.none")]
     who = joined([names.mention(p) for p in result.winners], "and")
     paid = _paid(result.payouts, names, as_chips=True)
-    lines: list[Text] = [msg(f"palace.result.{result.ending}", winners=who, paid=paid)]
+    count = _winners_count(result.ending, result.winners)
+    lines: list[Text] = [msg(f"palace.result.{result.ending}", count=count, winners=who, paid=paid)]
     lines += [
         msg("palace.result.hand", player=names.mention(pid), hand=hand_name(hand))
         for pid, hand in result.hands.items()
@@ -356,6 +362,7 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
         case HandOver(ending=ending, winners=winners, payouts=payouts):
             return msg(
                 f"palace.event.over.{ending}",
+                count=_winners_count(ending, winners),
                 winners=joined([who(p) for p in winners], "and"),
                 paid=_paid(payouts, names),
             )
