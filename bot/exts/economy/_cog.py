@@ -162,18 +162,21 @@ class Economy(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top players")
     @app_commands.describe(
-        game="One game (default: all games); ignored when ranking by chips",
-        by="Rank by chips held, net winnings, or deals won (default: chips)",
+        game="One game (default: all games); chips are every game's, so not with chips",
+        by="Rank by chips held, net winnings, or deals won (default: chips; net for one game)",
     )
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: GameId | None = None,
-        by: Literal["chips", "net", "wins"] = "chips",
+        by: Literal["chips", "net", "wins"] | None = None,
     ) -> None:
-        """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart)."""
+        """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
+        belongs to no game: one game's board ranks what was won at it."""
         _guild(interaction)
-        board = BY_BOARD[by]
+        if by == "chips" and game is not None:
+            raise Refusal(msg("economy.board.chips_not_per_game"))
+        board = BY_BOARD[by or ("chips" if game is None else "net")]
         key = PageKey(board, None if board is Board.BALANCE else game, 0)
         await show_page(interaction, key, edit=False)
 
