@@ -197,6 +197,9 @@ def help_embed() -> discord.Embed:
         name=_say(msg("help.chips")), value=_say(msg("help.chips.commands")), inline=False
     )
     made.add_field(
+        name=_say(msg("help.tables")), value=_say(msg("help.tables.commands")), inline=False
+    )
+    made.add_field(
         name=_say(msg("help.admins")), value=_say(msg("help.admins.commands")), inline=False
     )
     return made
