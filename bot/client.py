@@ -26,6 +26,7 @@ from bot.languages import Languages
 from bot.table import Desk
 from bot.table_events import DispatchingListener
 from services.economy import EconomyService
+from services.pings import PingPreferences
 from services.preferences import PreferencesService
 from services.tables import TableService
 from storage import Database
@@ -59,6 +60,7 @@ class Parlour(commands.Bot):
 
     db: Database
     economy: EconomyService
+    pings: PingPreferences
     preferences: PreferencesService
     tables: TableService
 
@@ -109,6 +111,8 @@ class Parlour(commands.Bot):
         log.info("Database %s at version %d", self.db.path, await self.db.version())
         self.economy = EconomyService(self.db)
         self.preferences = self.languages.service = PreferencesService(self.db)
+        self.pings = PingPreferences(self.db)
+        self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
             self.db, listener=DispatchingListener(self), seed=self._table_seed
         )

@@ -74,6 +74,7 @@ __all__ = [
     "seat_computer",
     "set_away",
     "set_deadline",
+    "set_host",
     "set_message",
     "set_seated",
 ]
@@ -134,6 +135,11 @@ async def load_open(conn: Conn) -> list[Table]:
 async def set_message(conn: Conn, table_id: int, message_id: int | None) -> None:
     """Remember the Discord message that shows the table."""
     await conn.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
+
+async def set_host(conn: Conn, table_id: int, host_id: int | None) -> None:
+    """Hand the table to another host (the one who opened it stood up)."""
+    await conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
 
 
 async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> None:

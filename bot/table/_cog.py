@@ -2,8 +2,8 @@
 
 A game cog subclasses it with its group name, sets ``ui``, adds ``open`` (its options as typed
 slash options, calling :meth:`TableCog.open_table`) and one command per player action (calling
-:meth:`TableCog.act`). ``join``, ``leave``, ``start``, ``close``, ``status``, ``rules``,
-``hand`` and ``back`` come from here.
+:meth:`TableCog.act`). ``join``, ``topup``, ``leave``, ``kick``, ``start``, ``close``,
+``status``, ``rules``, ``hand`` and ``back`` come from here.
 """
 
 from __future__ import annotations
@@ -171,6 +171,16 @@ class TableCog(commands.GroupCog):
             result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
         await self.desk.show(result, interaction, reply=msg("table.reply.seated", amount=buy_in))
 
+    @app_commands.command(name="topup", description="Add chips from your balance between deals")
+    @app_commands.describe(amount="Chips to add to your stack")
+    async def topup(self, interaction: discord.Interaction, amount: BuyIn) -> None:
+        """A seated player short of chips plays on without leaving (up to the maximum buy-in)."""
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.top_up(guild, channel, interaction.user.id, amount)
+        await self.desk.show(result, interaction, reply=msg("table.reply.topped_up", amount=amount))
+
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:
         self.here(interaction)
@@ -178,6 +188,20 @@ class TableCog(commands.GroupCog):
         with refusals(self.desk):
             result = await self.desk.service.leave(guild, channel, interaction.user.id)
         await self.desk.show(result, interaction, reply=msg("table.reply.left"))
+
+    @app_commands.command(name="kick", description="Remove a player between deals (host)")
+    @app_commands.describe(player="Who to remove; their stack goes back to their balance")
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """The host's way to free a seat (an admin's is ``/admin kick``, also mid-deal)."""
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.kick(
+                guild, channel, player.id, admin=False, by=interaction.user.id
+            )
+        await self.desk.show(
+            result, interaction, reply=msg("table.reply.kicked", player=player.mention)
+        )
 
     @app_commands.command(name="start", description="Deal (the host deals first)")
     async def start(self, interaction: discord.Interaction) -> None:

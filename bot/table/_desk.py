@@ -30,6 +30,7 @@ from bot.table._layout import hand_components
 from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
+from bot.table._pings import Pinger, jump_url
 from bot.table._publisher import Drawn, Publisher
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -42,7 +43,7 @@ from services.tables import (
     TableStatus,
     TimeoutReport,
 )
-from services.tables.events import Closing
+from services.tables.events import CloseReason, Closing
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class Desk:
         self.pictures = True
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
+        self.pings = Pinger(bot)
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -351,6 +353,15 @@ class Desk:
             self.remember(interaction.user)
             if self.languages is not None:
                 self.languages.seen(interaction)
+            self.pings.acted(interaction.user.id)
+        if result.closed is not None:  # the last player stood up: the table is gone
+            if interaction is not None and not interaction.response.is_done():
+                answer = self.words(reply or msg("table.reply.done"))
+                await interaction.response.send_message(answer, ephemeral=True)
+            self.note(status, result.events)
+            reason = present.close_reason(Closing(CloseReason.EMPTY))
+            await self.closed(status, reason, result.closed)
+            return
         self.note(status, result.events)
         if result.settlement is not None:
             line = present.settled_line(result.settlement, self.names_of(status))
@@ -367,6 +378,22 @@ class Desk:
                 await self.reply(interaction, reply or msg("table.reply.done"))
             await self.publish(status)
         await self.deliver(status, result.events)
+        await self.ping(self.current(status))
+
+    async def ping(self, status: TableStatus) -> None:
+        """Tell the player to act that it is their turn (see :mod:`._pings`)."""
+        game = self.ui(status.game).title
+
+        def in_channel(user: int) -> str:
+            return self.words(
+                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status))
+            )
+
+        def in_dm() -> str:
+            where = f"<#{status.channel_id}>"
+            return self.words(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
+
+        await self.pings.turn(status, in_channel, in_dm)
 
     # -- the service's listener -----------------------------------------------------------------
 
@@ -396,6 +423,7 @@ class Desk:
 
     async def closed(self, table: TableStatus, reason: Text, closed: Closed) -> None:
         """A table is gone: its message says so (no buttons), and the channel hears why."""
+        await self.pings.closed(table.table_id)
         text = present.closed_text(reason, closed, self.names_of(table))
         await self.publish(table, closed=text)
         await self.say(table, text)

@@ -20,7 +20,16 @@ from bot.text.format import COMPUTER, Names, chips
 from games.actions import ActionSpec
 from games.events import GameEvent
 from services.tables import Closed, SeatStatus, TableStatus
-from services.tables.events import Closing, Joined, Leaving, Left, ToppedUp
+from services.tables.events import (
+    CloseReason,
+    Closing,
+    HostChanged,
+    Joined,
+    Leaving,
+    Left,
+    SittingOut,
+    ToppedUp,
+)
 
 AnyEvent = GameEvent
 """What the engines and the service announce: typed events."""
@@ -125,6 +134,8 @@ def event_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
         case Leaving():
             which = "table.log.leaving_removed" if event.removed else "table.log.leaving"
             return msg(which, player=player)
+        case HostChanged():
+            return msg("table.log.host", player=player)
     return ui.describe_event(event, names)
 
 
@@ -149,17 +160,19 @@ def restarted_line() -> Text:
 
 def close_reason(closing: Closing) -> Text:
     """Why the table service closed a table (``closed by the host``, ``idle: ...``)."""
-    return msg(f"table.closed.{closing.reason.value}", minutes=closing.minutes, why=closing.why)
+    which = f"table.closed.{closing.reason.value}"
+    if closing.reason is CloseReason.IDLE:  # "1 minute", "30 minutes"
+        return msg(which, count=closing.minutes or 0, minutes=closing.minutes)
+    return msg(which, why=closing.why)
 
 
 def closed_text(reason: Text, closed: Closed, names: Names) -> Text:
-    """Why a table closed and whose chips went back to their balances."""
-    back = {**closed.refunded}
-    for pid, amount in closed.paid_out.items():
-        back[pid] = back.get(pid, 0) + amount
+    """Why a table closed and whose chips went back to their balances: exactly what the
+    ledger moved to each balance (``paid_out``: the stack with a voided deal's stakes already
+    back in it, which ``refunded`` only itemises)."""
     returned = [  # a computer player's chips went back to the house, not to a balance
         msg("table.closed.back", player=names.mention(p), chips=chips(a))
-        for p, a in back.items()
+        for p, a in closed.paid_out.items()
         if a and not p.startswith(COMPUTER)
     ]
     return msg("table.closed", reason=reason, returned=listing(returned, msg("common.none")))
@@ -174,6 +187,20 @@ def private_lines(ui: GameUI, status: TableStatus, user: int) -> tuple[Text, ...
     return tuple(shown) if isinstance(shown, list) else (shown,)
 
 
+def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
+    """A private event as a line of its player's DM: the kit's own (sitting a deal out), or
+    the game's."""
+    if isinstance(event, SittingOut):
+        command = ui.command or ui.game
+        return msg(
+            "table.dm.sitting_out",
+            stack=chips(event.stack),
+            need=chips(event.need),
+            command=command,
+        )
+    return ui.describe_private(event, names)
+
+
 def present_private(
     ui: GameUI,
     status: TableStatus,
@@ -184,8 +211,8 @@ def present_private(
 ) -> PrivateModel:
     """A player's DM: their private events, then (``now``: their view after the step) their
     cards as they are now."""
-    lines: list[Text] = [t for e in told if (t := ui.describe_private(e, names)) is not None]
-    if now is not None:
+    lines: list[Text] = [t for e in told if (t := private_line(ui, e, names)) is not None]
+    if now is not None and not all(isinstance(e, SittingOut) for e in told):
         lines += ["", *private_lines(ui, now, user)]
     header = msg("table.dm.header", game=ui.title, channel=f"<#{status.channel_id}>")
     return PrivateModel(header=header, lines=tuple(lines))

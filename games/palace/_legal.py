@@ -44,8 +44,12 @@ def raise_bounds(state: PalaceState, battle: Battle, pid: str) -> tuple[int, int
 
     Limit: exactly B (2·S with no soldiers), at most ``max_raises`` per battle. No-limit: at
     least B, at most what the raiser has after paying the call. A raise is paid in full.
+    Never against a battler who is all in: they cannot call any more (PP-15).
     """
     opts = state.options
+    other = battle.defender if pid == battle.attacker else battle.attacker
+    if state.stacks[other] <= 0:
+        return None
     room = state.stacks[pid] - battle.to_call
     if opts.betting is Betting.LIMIT:
         size = opts.big_bet if state.seat[pid].soldiers else 2 * opts.small_bet

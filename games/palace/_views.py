@@ -60,6 +60,8 @@ class PalaceView(BaseModel):
     """Opponents' palace cards the viewer was shown in a battle (PP-17)."""
     shown_palaces: dict[str, list[Card]] = Field(default_factory=dict)
     """Palace cards shown to everyone at the final showdown (PP-21)."""
+    palace_seen_by: list[str] = Field(default_factory=list)
+    """Who was shown the viewer's own palace cards in a battle (PP-17: the caller)."""
     rejected_banner_cards: list[Card] = Field(default_factory=list)
     """PP-5: the cards turned face up and rejected in this deal's banner deal, in the order
     turned. Public: the whole table saw them before PP-6 gathered them back."""
@@ -94,9 +96,11 @@ def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> Pa
         )
     own: list[Card] = []
     seen: dict[str, list[Card]] = {}
+    seen_by: list[str] = []
     if viewer is not None and viewer in state.seat:
         own = list(state.seat[viewer].palace)
         seen = {k: list(v) for k, v in state.seen.get(viewer, {}).items()}
+        seen_by = [k for k, shown in state.seen.items() if k != viewer and viewer in shown]
     return PalaceView(
         viewer=viewer,
         deal_number=state.deal_number,
@@ -114,6 +118,7 @@ def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> Pa
         battle=battle,
         palace=own,
         seen_palaces=seen,
+        palace_seen_by=seen_by,
         shown_palaces={k: list(v) for k, v in state.shown.items()},
         rejected_banner_cards=list(state.rejected_banners),
         result=state.result,

@@ -69,7 +69,7 @@ class TableFull(TableError):
 
 class NotSeated(TableError):
     code = "not_seated"
-    variants = frozenset({"target", "not_in_deal", "left_deal", "computer"})
+    variants = frozenset({"target", "not_in_deal", "left_deal", "computer", "start"})
 
 
 class AlreadySeated(TableError):
@@ -113,7 +113,7 @@ class TableBusy(TableError):
     """The table is in a state that does not allow this now (a deal is in progress, ...)."""
 
     code = "table_busy"
-    variants = frozenset({"left_deal", "top_up", "dealing", "computers"})
+    variants = frozenset({"left_deal", "top_up", "dealing", "computers", "kick"})
 
 
 class NoDeal(TableError):

@@ -21,6 +21,8 @@ class TableEventKind(StrEnum):
     TOP_UP = "top_up"
     LEFT = "left"
     LEAVING = "leaving"
+    HOST = "host"
+    SITTING_OUT = "sitting_out"
 
 
 class Joined(GameEvent):
@@ -56,10 +58,29 @@ class Leaving(GameEvent):
     removed: bool = False
 
 
-TableEvent = Annotated[Joined | ToppedUp | Left | Leaving, Field(discriminator="kind")]
+class HostChanged(GameEvent):
+    """The host stood up: ``player``, the longest-seated player left, hosts the table now."""
+
+    kind: Literal[TableEventKind.HOST] = TableEventKind.HOST
+    player: str
+
+
+class SittingOut(GameEvent):
+    """A deal started without ``player`` (told only to them, ``to``): their stack (``stack``)
+    is below the ``need`` chips a deal of this game takes."""
+
+    kind: Literal[TableEventKind.SITTING_OUT] = TableEventKind.SITTING_OUT
+    player: str
+    stack: int
+    need: int
+
+
+TableEvent = Annotated[
+    Joined | ToppedUp | Left | Leaving | HostChanged | SittingOut, Field(discriminator="kind")
+]
 """Any of the table's own events."""
 
-TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving)
+TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged, SittingOut)
 """The classes of :data:`TableEvent`, for ``isinstance``."""
 
 
@@ -67,7 +88,10 @@ class CloseReason(StrEnum):
     """Why a table closed."""
 
     HOST = "host"
+    SITTING_OUT = "sitting_out"
     ADMIN = "admin"
+    EMPTY = "empty"
+    """The last seated player stood up; every chip was refunded."""
     IDLE = "idle"
     """No player acted for ``minutes``; every chip was refunded."""
     COMPUTERS = "computers"

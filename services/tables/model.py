@@ -19,7 +19,7 @@ from games.engine import Engine
 from games.events import GameEvent
 from services.tables.registry import Game
 from storage import players
-from storage.tables import Seat, Table
+from storage.tables import Closed, Seat, Table
 
 
 class Expected(NamedTuple):
@@ -120,6 +120,8 @@ class ActionResult:
     table: TableStatus
     settlement: dict[str, int] | None = None
     """The finished deal's settlement when this step ended a deal."""
+    closed: Closed | None = None
+    """What the close booked when this step closed the table (its last player stood up)."""
 
 
 @dataclass(frozen=True, slots=True)

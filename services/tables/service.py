@@ -35,7 +35,16 @@ from services.tables._checks import (
     table_config,
     timeout_s,
 )
-from services.tables.events import CloseReason, Closing, Joined, Leaving, Left, ToppedUp
+from services.tables.events import (
+    CloseReason,
+    Closing,
+    HostChanged,
+    Joined,
+    Leaving,
+    Left,
+    SittingOut,
+    ToppedUp,
+)
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
@@ -208,8 +217,8 @@ class TableService:
 
     async def join(self, guild: int, channel: int, user: int, buy_in: int) -> ActionResult:
         """Sit down with ``buy_in`` chips from the balance. Between deals or before the first;
-        during a deal the new player is dealt in from the next one. A table that fills up
-        before its first deal starts by itself."""
+        during a deal the new player is dealt in from the next one. A full table waits for its
+        host: only the host (or the timer) deals."""
         async with self._locked(guild, channel) as live:
             seat = live.seat(user)
             if seat is not None and seat.seated:
@@ -220,16 +229,7 @@ class TableService:
                 raise e.TableFull(seats=live.config.seats)
             check_buy_in(live.config, buy_in)
             await self._buy_in(live, user, buy_in)
-            events: list[GameEvent] = [Joined(player=str(user), amount=buy_in)]
-            seated = sum(s.seated for s in live.row.seats)
-            if live.row.deal_number == 0 and seated >= live.config.seats:
-                try:  # full: deal at once (a table that cannot deal yet just stays a lobby)
-                    started = await self._start_deal(live)
-                except e.TableError:
-                    log.info("table %s is full but cannot deal yet", live.id)
-                else:
-                    return ActionResult(events + started.events, started.table, started.settlement)
-            return ActionResult(events, live.status())
+            return ActionResult([Joined(player=str(user), amount=buy_in)], live.status())
 
     async def top_up(self, guild: int, channel: int, user: int, amount: int) -> ActionResult:
         """Add chips from the balance to the stack, up to the table's maximum buy-in; not
@@ -269,10 +269,14 @@ class TableService:
     async def kick(
         self, guild: int, channel: int, target: int, *, admin: bool, by: int | None = None
     ) -> ActionResult:
-        """An admin (or the table's host, ``by``) removes a player, as if they had left."""
+        """An admin (or the table's host, ``by``, between that player's deals) removes a player,
+        as if they had left."""
         async with self._locked(guild, channel) as live:
             if not (admin or (by is not None and by == live.row.host_id)):
                 raise e.NotHost("kick")
+            seat = live.seat(target)
+            if not admin and seat is not None and live.in_deal(seat.pid):
+                raise e.TableBusy("kick")  # a host removes players between deals only
             result = await self._unseat(live, target, removed=True)
             closing = await computers.close_if_alone(self, live)
         if closing is not None:
@@ -317,7 +321,7 @@ class TableService:
                     live.row = await reload(tx, live.id)
             live.away.discard(pid)
             left = Left(player=pid, amount=took, removed=removed)
-            return ActionResult([left], live.status())
+            return await self._stood_up(live, user, ActionResult([left], live.status()))
         engine = live.engine
         assert engine is not None  # noqa: S101 - in_deal
         async with self.db.transaction() as tx:
@@ -325,8 +329,28 @@ class TableService:
             live.row = await reload(tx, live.id)
         events: list[GameEvent] = [Leaving(player=pid, removed=removed)]
         if engine.to_act == pid:  # their turn now: it plays itself
-            return await self._commit(live, engine, Chips.of(engine), events)
-        return ActionResult(events, live.status())
+            result = await self._commit(live, engine, Chips.of(engine), events)
+        else:
+            result = ActionResult(events, live.status())
+        return await self._stood_up(live, user, result)
+
+    async def _stood_up(self, live: LiveTable, user: int, result: ActionResult) -> ActionResult:
+        """After a player stood up: a table nobody sits at closes at once by the refund rule
+        (nobody is left to deal or to close it); a host who left hands the table to the
+        longest-seated player still there, so someone can deal and kick again."""
+        seated = [s for s in live.row.seats if s.seated]
+        if not seated:
+            status = live.status()
+            closed = await self._close(live, Closing(CloseReason.EMPTY))
+            return ActionResult(result.events, status, result.settlement, closed)
+        if user != live.row.host_id:
+            return result
+        heir = min(seated, key=lambda s: s.seat_no)
+        async with self.db.transaction() as tx:
+            await tables.set_host(tx, live.id, heir.user_id)
+            live.row = await reload(tx, live.id)
+        events = [*result.events, HostChanged(player=heir.pid)]
+        return ActionResult(events, live.status(), result.settlement)
 
     async def back(self, guild: int, channel: int, user: int) -> TableStatus:
         """An away player is back: their turns wait for them again (the "I'm back" button).
@@ -347,7 +371,8 @@ class TableService:
         self, guild: int, channel: int, user: int, *, admin: bool = False
     ) -> ActionResult:
         """Deal: the first deal by the host (or an admin); the next ones by any seated
-        player (or the host, or an admin)."""
+        player (or an admin). Only a seated player deals: one who is not playing cannot start
+        the others' deal."""
         async with self._locked(guild, channel) as live:
             if live.deal_open:
                 raise e.TableBusy("dealing")
@@ -355,8 +380,8 @@ class TableService:
             if live.row.deal_number == 0 and not host:
                 raise e.NotHost("first_deal")
             seat = live.seat(user)
-            if not host and (seat is None or not seat.seated):
-                raise e.NotSeated()
+            if not admin and (seat is None or not seat.seated):
+                raise e.NotSeated("start")  # a host who stood up deals no more
             return await self._start_deal(live)
 
     async def close(self, guild: int, channel: int, user: int, *, admin: bool = False) -> Closed:
@@ -467,7 +492,13 @@ class TableService:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
             raise e.NotEnoughPlayers() from exc
-        return await self._commit(live, engine, Chips.stored(row), engine.opening_events())
+        short = [
+            SittingOut(to=s.pid, player=s.pid, stack=s.stack, need=need)
+            for s in row.seats
+            if s.seated and s.stack < need
+        ]
+        started = await self._commit(live, engine, Chips.stored(row), engine.opening_events())
+        return ActionResult([*started.events, *short], started.table, started.settlement)
 
     async def _commit(
         self,

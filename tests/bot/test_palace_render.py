@@ -298,3 +298,32 @@ def test_rejects_line_names_a_card_turned_twice_once():
     shown = en(r.rejects_line(view)).split()
     assert len(shown) == len(set(shown)) == 47
     assert shown[:2] == ["K♠", "Q♠"]
+
+
+def test_palace_loser_whose_palace_the_caller_saw_is_not_told_it_was_unseen():
+    from tests.games.palace.test_battle import BANNER_COUNT, EXCLUSION, battle
+
+    win = battle(EXCLUSION)
+    win.act("b", {"kind": "call"})  # b called last and won: b saw a's palace (PP-17)
+    told = my_cards(win, "a")
+    assert "unseen" not in told
+    assert "set aside, and <@b> saw them (the battle's caller)" in told
+    lost = battle(BANNER_COUNT)
+    lost.act("b", {"kind": "call"})  # b called last and lost: nobody saw b's palace
+    assert "your palace cards were set aside unseen" in my_cards(lost, "b")
+
+
+def test_palace_limit_of_1_raise_says_1_raise_not_1_raises():
+    assert "at most 1 raise a battle" in en(r.options_line(PalaceOptions(max_raises=1)))
+    assert "at most 3 raises a battle" in en(r.options_line(PalaceOptions(max_raises=3)))
+
+
+def test_palace_one_showdown_winner_wins_two_win():
+    from games.palace import Ending, HandOver
+
+    one = HandOver(ending=Ending.QUIET_ROUND, winners=[B], payouts={B: 40})
+    two = HandOver(ending=Ending.QUIET_ROUND, winners=[A, B], payouts={A: 20, B: 20})
+    said_one, said_two = event_lines([one]), event_lines([two])
+    assert "Bob wins the showdown" in said_one[0] or f"<@{B}> wins the showdown" in said_one[0]
+    assert " win the showdown" in said_two[0]
+    assert " wins the showdown" not in said_two[0]

@@ -24,6 +24,12 @@ async def test_balance_starts_with_the_starting_chips_and_says_they_are_play_mon
     assert PLAY_MONEY in text
 
 
+async def test_help_tells_a_broke_player_about_refill_and_the_table_commands(alice):
+    text = embed_text(await alice.slash("help"))
+    for command in ("/refill", "/ping mode:", "`topup amount:`", "`kick player:`", "`start`"):
+        assert command in text
+
+
 async def test_balance_of_another_member_reads_without_creating_an_account(alice, bob):
     before = await alice.slash("balance", user=bob)
     assert "has no chips yet" in embed_text(before)

@@ -33,9 +33,16 @@ async def test_chips_board_orders_by_balance_and_shows_the_callers_rank(alice, b
     assert ranked(text) == [(1, bob.id), (2, carol.id), (3, alice.id), (3, dave.id)]
     assert f"Rank of {dave.mention}: **#3** {dave.mention} — 1,000 chips" in text
     assert "Leaderboard: chips (balances)" in text
-    # by: chips ranks balances and ignores the game
-    same = embed_text(await dave.slash("leaderboard", game="paiute", by="chips"))
-    assert ranked(same) == ranked(text)
+
+
+async def test_leaderboard_by_chips_for_one_game_is_refused_and_one_game_ranks_net(alice, dave):
+    await dave.slash("balance")
+    refused = await dave.slash("leaderboard", game="paiute", by="chips")
+    assert refused.ephemeral
+    assert refused.message is not None
+    assert "Chips are shared by every game" in refused.message.content
+    one_game = embed_text(await dave.slash("leaderboard", game="paiute"))
+    assert "chips (balances)" not in one_game
 
 
 async def test_net_and_wins_boards_per_game_and_for_all_games(session, alice, bob, carol, tmp_path):

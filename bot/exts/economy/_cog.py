@@ -23,6 +23,7 @@ from bot.table import refusals, where
 from bot.text import catalog, msg
 from bot.text.choose import LANGUAGES, autonym
 from services.economy import Board
+from services.pings import PingMode
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +129,30 @@ class Economy(commands.Cog):
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
+    @app_commands.command(name="ping", description="How you hear that it is your turn")
+    @app_commands.describe(mode="channel: a message that mentions you; dm: a DM; off: none")
+    async def ping(
+        self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]
+    ) -> None:
+        """Stored per person (every server), read before each turn ping."""
+        await self.bot.pings.set_mode(interaction.user.id, PingMode(mode))
+        await interaction.response.send_message(
+            catalog().text(msg(f"table.ping.set.{mode}")), ephemeral=True
+        )
+
+    @app_commands.guild_only()
+    @app_commands.command(name="refill", description="Free chips when you have none left")
+    async def refill(self, interaction: discord.Interaction) -> None:
+        """The way back for a broke player: granted only with no chips anywhere (balance and
+        tables), once per cooldown, atomically like ``/daily``; refused with the reason."""
+        guild = _guild(interaction)
+        now = time.time()
+        claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
+        if not claim.granted:
+            raise Refusal(_render.refill_refused(claim, now))
+        await interaction.response.send_message(embed=_render.refill(claim), ephemeral=True)
+
+    @app_commands.guild_only()
     @app_commands.command(name="daily", description="Claim your free daily chips")
     async def daily(self, interaction: discord.Interaction) -> None:
         """Granted once per cooldown; a second claim is refused with the time left."""
@@ -141,18 +166,21 @@ class Economy(commands.Cog):
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top players")
     @app_commands.describe(
-        game="One game (default: all games); ignored when ranking by chips",
-        by="Rank by chips held, net winnings, or deals won (default: chips)",
+        game="One game (default: all games); chips are every game's, so not with chips",
+        by="Rank by chips held, net winnings, or deals won (default: chips; net for one game)",
     )
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: GameId | None = None,
-        by: Literal["chips", "net", "wins"] = "chips",
+        by: Literal["chips", "net", "wins"] | None = None,
     ) -> None:
-        """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart)."""
+        """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
+        belongs to no game: one game's board ranks what was won at it."""
         _guild(interaction)
-        board = BY_BOARD[by]
+        if by == "chips" and game is not None:
+            raise Refusal(msg("economy.board.chips_not_per_game"))
+        board = BY_BOARD[by or ("chips" if game is None else "net")]
         key = PageKey(board, None if board is Board.BALANCE else game, 0)
         await show_page(interaction, key, edit=False)
 

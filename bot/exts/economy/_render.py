@@ -8,7 +8,16 @@ import discord
 from bot.catalog import GameId
 from bot.render import PLAY_MONEY_MESSAGE, chips, duration_message, embed, relative, signed_message
 from bot.text import DEFAULT_LOCALE, Msg, Number, Text, catalog, msg
-from services.economy import ALL_GAMES, Board, Claim, GuildSettings, Leaderboard, Ranked, Stats
+from services.economy import (
+    ALL_GAMES,
+    Board,
+    Claim,
+    GuildSettings,
+    Leaderboard,
+    Outcome,
+    Ranked,
+    Stats,
+)
 
 PAGE_SIZE = 10
 
@@ -52,6 +61,26 @@ def daily_refused(claim: Claim, now: float) -> str:
     left = claim.next_at - now
     wait = duration_message(left)
     return _say(msg("economy.daily.again", wait=wait, when=relative(claim.next_at)))
+
+
+def refill(claim: Claim) -> discord.Embed:
+    """``/refill`` granted."""
+    text = _say(
+        msg("economy.refill.claimed", amount=chips(claim.amount), balance=chips(claim.balance))
+    )
+    if claim.next_at is not None:
+        text += "\n" + _say(msg("economy.refill.next", when=relative(claim.next_at)))
+    return embed(_say(msg("economy.refill.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
+
+
+def refill_refused(claim: Claim, now: float) -> str:
+    """``/refill`` refused: chips still somewhere, refills off, or the time left."""
+    if claim.outcome is Outcome.HAS_CHIPS:
+        return _say(msg("economy.refill.has_chips", balance=chips(claim.balance)))
+    if claim.next_at is None:
+        return _say(msg("economy.refill.off"))
+    wait = duration_message(claim.next_at - now)
+    return _say(msg("economy.refill.again", wait=wait, when=relative(claim.next_at)))
 
 
 def _line(entry: Ranked, board: Board) -> str:
@@ -169,6 +198,9 @@ def help_embed() -> discord.Embed:
     made = embed(_say(msg("help.title")), _say(intro))
     made.add_field(
         name=_say(msg("help.chips")), value=_say(msg("help.chips.commands")), inline=False
+    )
+    made.add_field(
+        name=_say(msg("help.tables")), value=_say(msg("help.tables.commands")), inline=False
     )
     made.add_field(
         name=_say(msg("help.admins")), value=_say(msg("help.admins.commands")), inline=False

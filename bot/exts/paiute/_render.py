@@ -196,7 +196,13 @@ def seat_line(seat: SeatView, view: PaiuteView, names: Names) -> Text:
         n = seat.cards_in_hand
         line = dots(line, msg("paiute.seat.cards", count=n, number=Number(n)))
     if view.phase is Phase.OVER and seat.payout:
-        line = dots(line, msg("paiute.seat.wins", amount=chips(seat.payout)))
+        # PA-11: a returned stake is nobody's win
+        which = (
+            "paiute.seat.returned"
+            if view.outcome is Outcome.STAKES_RETURNED
+            else "paiute.seat.wins"
+        )
+        line = dots(line, msg(which, amount=chips(seat.payout)))
     return line
 
 

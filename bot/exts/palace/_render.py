@@ -67,7 +67,8 @@ class Field:
 def options_line(options: PalaceOptions) -> Msg:
     """The stakes in one line: what a player needs before sitting down."""
     if options.betting is Betting.LIMIT:
-        structure = msg("palace.stakes.limit", max_raises=n(options.max_raises))
+        raises = options.max_raises
+        structure = msg("palace.stakes.limit", count=raises, max_raises=n(raises))
     else:
         structure = msg("palace.stakes.no_limit")
     hands = "announced" if options.announce_battle_hands else "secret"
@@ -167,6 +168,11 @@ def _paid(payouts: dict[str, int], names: Names, *, as_chips: bool = False) -> T
     )
 
 
+def _winners_count(ending: object, winners: list[str]) -> int | None:
+    """How many won, for the showdown lines whose verb agrees with it ("@bob wins")."""
+    return len(winners) if str(ending) in ("quiet_round", "max_rounds") else None
+
+
 def result_lines(view: PalaceView, names: Names) -> list[Text]:
     """How the hand ended: winners, what they got, hand names of a final showdown."""
     result = view.result
@@ -174,7 +180,8 @@ def result_lines(view: PalaceView, names: Names) -> list[Text]:
         return [msg("palace.result.none")]
     who = joined([names.mention(p) for p in result.winners], "and")
     paid = _paid(result.payouts, names, as_chips=True)
-    lines: list[Text] = [msg(f"palace.result.{result.ending}", winners=who, paid=paid)]
+    count = _winners_count(result.ending, result.winners)
+    lines: list[Text] = [msg(f"palace.result.{result.ending}", count=count, winners=who, paid=paid)]
     lines += [
         msg("palace.result.hand", player=names.mention(pid), hand=hand_name(hand))
         for pid, hand in result.hands.items()
@@ -224,6 +231,9 @@ def my_cards(view: PalaceView, names: Names) -> list[Text]:
     lines: list[Text] = [msg("palace.mine.title", title=TITLE, deal=n(view.deal_number))]
     if view.palace:
         lines.append(msg("palace.mine.palace", cards=cards(view.palace)))
+    elif seat.status is not Status.IN and view.palace_seen_by:  # PP-17: the caller saw them
+        caller = names.mention(view.palace_seen_by[0])  # a loser fought one battle
+        lines.append(msg("palace.mine.out_seen", who=caller))
     elif seat.status is not Status.IN:
         lines.append(msg("palace.mine.out"))
     if seat.status is Status.IN:
@@ -352,6 +362,7 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
         case HandOver(ending=ending, winners=winners, payouts=payouts):
             return msg(
                 f"palace.event.over.{ending}",
+                count=_winners_count(ending, winners),
                 winners=joined([who(p) for p in winners], "and"),
                 paid=_paid(payouts, names),
             )

@@ -112,7 +112,9 @@ def value(score: Score) -> Msg:
 def hand(h: HandView) -> Text:
     """One hand as the viewer sees it: cards, value when all are seen, stakes, how it ended."""
     parts: list[Text] = [cards(h.cards) or msg("pontoon.no_cards")]
-    if h.value is not None:
+    if h.value is not None and h.bust:  # "(22) · bust", not "(bust (22))"
+        parts.append(msg("pontoon.hand.value", value=n(h.value.total)))
+    elif h.value is not None:
         parts.append(msg("pontoon.hand.value", value=value(h.value)))
     if h.stake:
         parts.append(msg("pontoon.hand.stake", amount=n(h.stake)))
@@ -120,7 +122,7 @@ def hand(h: HandView) -> Text:
         parts.append(msg("pontoon.hand.shoot", amount=n(h.shoot)))
     if h.declared:
         parts.append(msg("pontoon.hand.declared"))
-    elif h.bust and h.value is None:
+    elif h.bust:  # a bust hand is done, but it does not stand
         parts.append(msg("pontoon.hand.bust"))
     elif h.done:
         parts.append(msg("pontoon.hand.stands"))

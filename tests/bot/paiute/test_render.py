@@ -203,6 +203,17 @@ def test_no_call_in_max_rounds_returns_the_stakes_in_words():
     assert text == "3 rounds passed without a call: every stake went back."
 
 
+def test_paiute_stakes_returned_the_hands_say_each_gets_their_stake_back_not_wins():
+    game = game_with({})
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, game.timeout_action(pid))
+    text = "\n".join(lines_of(game))
+    assert "wins" not in text
+    assert text.count("gets back 5 chips") == len(PLAYERS)
+
+
 def test_random_deals_never_name_a_hidden_card_in_public_text():
     rng = new_rng(2024)
     for seed in range(12):

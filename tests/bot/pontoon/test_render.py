@@ -17,6 +17,7 @@ from games.pontoon import (
     BankPassReason,
     Bust,
     HandKind,
+    HandView,
     HandWins,
     KittyPut,
     PontoonRefusal,
@@ -258,3 +259,15 @@ def test_everything_of_200_random_deals_can_be_said():
         "There is no fold in Pontoon: use the buttons or the /pontoon commands."
     )
     assert not any(say(r.refusal(e, NAMES)) == e.code for e in seen.refusals)
+
+
+def test_pontoon_bust_hand_is_shown_as_bust_not_stands_nor_bust_twice():
+    score = Score(total=22, kind=HandKind.BUST, soft=False)
+    busted = HandView(
+        cards=["Kh", "5d", "7c"], value=score, stake=10, shoot=0, twisted=True,
+        declared=False, done=True, bust=True,
+    )  # fmt: skip
+    text = say(r.hand(busted))
+    assert "stands" not in text
+    assert text.count("bust") == 1
+    assert "(22)" in text

@@ -143,7 +143,8 @@ def test_the_table_services_seat_events_and_the_settlement_in_words():
 
 
 def test_a_closed_table_says_why_and_whose_chips_went_back():
-    closed = Closed(table_id=7, refunded={str(ALICE): 100}, paid_out={str(ALICE): 5, str(BOB): 0})
+    # paid_out is what the ledger moved to each balance, the refunded stakes already in it
+    closed = Closed(table_id=7, refunded={str(ALICE): 100}, paid_out={str(ALICE): 105, str(BOB): 0})
     text = present.closed_text("closed by the host", closed, names(table()))
     assert en(text) == (
         f"The table is closed (closed by the host). Chips back to balances: <@{ALICE}> 105 chips."
@@ -203,3 +204,12 @@ def test_the_engines_shared_refusals_and_a_legacy_sentence():
     assert all(en(game_refusal(r)) for r in every)
     legacy = IllegalAction(f"You can attack: {BOB}.")
     assert en(game_refusal(legacy)) == f"You can attack: <@{BOB}>."
+
+
+def test_idle_close_of_1_minute_says_1_minute_not_1_minutes():
+    from services.tables.events import CloseReason, Closing
+
+    assert en(present.close_reason(Closing(CloseReason.IDLE, minutes=1))) == (
+        "idle: no action for 1 minute; every chip was refunded"
+    )
+    assert "30 minutes" in en(present.close_reason(Closing(CloseReason.IDLE, minutes=30)))

@@ -131,6 +131,18 @@ def test_pp14_folding_to_a_raise_returns_the_uncalled_raise():
     assert game.to_act == "b"  # the capturer's free step
 
 
+@pytest.mark.parametrize("betting", ["limit", "no-limit"])
+def test_palace_no_raise_against_an_all_in_opponent_who_cannot_call_more(betting):
+    banners, palaces = BANNER_COUNT
+    stacks = {"a": 15, "b": 1000, "c": 1000}  # a: the ante (5), then the stake (10) is all
+    game = table(3, deal_deck(banners, palaces), stacks=stacks, betting=betting)
+    game.act("a", {"kind": "bet", "target": "b"})
+    assert game.stacks["a"] == 0
+    assert kinds(game, "b") == ["fold", "call"]  # no raise a could never call
+    with pytest.raises(IllegalAction):
+        game.act("b", {"kind": "raise", "amount": 20})
+
+
 def test_pp14_no_limit_raise_bounds():
     game = with_soldier_for_b(betting="no-limit", small_bet=10, big_bet=25)
     game.act("a", {"kind": "bet", "target": "b"})

@@ -12,7 +12,8 @@ from .conftest import BOB, CHANNEL, GUILD, HOST, checked
 
 async def _paiute(service: TableService, channel: int = CHANNEL) -> int:
     await service.open(GUILD, channel, HOST, "paiute", {"seats": 2}, buy_in=200)
-    started = await service.join(GUILD, channel, BOB, 200)
+    await service.join(GUILD, channel, BOB, 200)
+    started = await service.start(GUILD, channel, HOST)
     assert started.table.to_act is not None
     return started.table.to_act
 

@@ -31,7 +31,8 @@ async def test_a_full_table_from_open_to_close(
     assert opened.game == game
     await service.join(GUILD, CHANNEL, BOB, 300)
     await checked(db)
-    started = await service.join(GUILD, CHANNEL, CAT, 200)  # the third seat: the deal starts
+    await service.join(GUILD, CHANNEL, CAT, 200)
+    started = await service.start(GUILD, CHANNEL, HOST)
     assert started.table.deal_open or started.table.deal_number == 1
     assert started.events, "a new deal announces itself"
     await checked(db)
@@ -90,7 +91,8 @@ async def test_a_player_sits_at_tables_in_several_channels(service: TableService
 
 async def test_the_public_sees_no_hand_and_each_player_sees_their_own(service: TableService):
     await service.open(GUILD, CHANNEL, HOST, "paiute", {"seats": 2}, buy_in=200)
-    started = await service.join(GUILD, CHANNEL, BOB, 200)
+    await service.join(GUILD, CHANNEL, BOB, 200)
+    started = await service.start(GUILD, CHANNEL, HOST)
     to_act = started.table.to_act
     waiting = BOB if to_act == HOST else HOST
     public = service.status(GUILD, CHANNEL).view
@@ -111,6 +113,7 @@ async def test_closing_between_deals_gives_the_banker_their_kitty(
     options = {"seats": 2, "shoot": True, "min_bet": 10, "max_bet": 50}
     await service.open(GUILD, CHANNEL, HOST, "pontoon", options, buy_in=300)
     await service.join(GUILD, CHANNEL, BOB, 300)
+    await service.start(GUILD, CHANNEL, HOST)
     over = await play_deal(service, db, rng)
     assert over.table.view is not None
     banker = int(over.table.view.model_dump()["banker"])

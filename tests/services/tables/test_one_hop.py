@@ -38,7 +38,8 @@ async def test_every_action_and_the_settlement_are_booked_in_one_hop(
     rng = random.Random(6)
     await service.open(GUILD, CHANNEL, HOST, "palace", {"seats": 3}, buy_in=300)
     await service.join(GUILD, CHANNEL, BOB, 300)
-    started = await service.join(GUILD, CHANNEL, CAT, 300)
+    await service.join(GUILD, CHANNEL, CAT, 300)
+    started = await service.start(GUILD, CHANNEL, HOST)
     assert started.table.deal_open
     settled = 0
     for _ in range(500):

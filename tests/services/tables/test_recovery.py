@@ -19,6 +19,7 @@ async def _three(service: TableService, game: str) -> None:
     await service.open(GUILD, CHANNEL, HOST, game, {"seats": 3}, buy_in=300)
     await service.join(GUILD, CHANNEL, BOB, 300)
     await service.join(GUILD, CHANNEL, CAT, 300)
+    await service.start(GUILD, CHANNEL, HOST)
 
 
 async def test_a_new_instance_continues_the_deal_from_the_last_action(

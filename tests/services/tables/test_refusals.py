@@ -47,7 +47,8 @@ async def _tables(service: TableService) -> dict[str, Any]:
     await service.join(GUILD, PONTOON, BOB, 200)
     pontoon = await service.start(GUILD, PONTOON, HOST)
     await service.open(GUILD, FULL, CAT, "paiute", {"seats": 2}, buy_in=100)
-    await service.join(GUILD, FULL, BOB, 100)  # full: dealt at once
+    await service.join(GUILD, FULL, BOB, 100)
+    await service.start(GUILD, FULL, CAT)
     await service.open(GUILD, LOBBY, CAT, "palace", buy_in=100)
     to_act = paiute.table.to_act
     assert to_act is not None

@@ -15,6 +15,7 @@ async def _paiute(service: TableService, stake: int = 10, cat: int = 300) -> Non
     await service.open(GUILD, CHANNEL, HOST, "paiute", {"seats": 3, "stake": stake}, buy_in=300)
     await service.join(GUILD, CHANNEL, BOB, 300)
     await service.join(GUILD, CHANNEL, CAT, cat)
+    await service.start(GUILD, CHANNEL, HOST)
 
 
 async def test_a_player_who_leaves_mid_deal_plays_on_by_timeout_then_is_cashed_out(

@@ -18,7 +18,8 @@ async def _paiute(service: TableService) -> tuple[int, int]:
     await service.open(
         GUILD, CHANNEL, HOST, "paiute", {"seats": 2, "turn_timeout": TIMEOUT}, buy_in=200
     )
-    started = await service.join(GUILD, CHANNEL, BOB, 200)
+    await service.join(GUILD, CHANNEL, BOB, 200)
+    started = await service.start(GUILD, CHANNEL, HOST)
     first = started.table.to_act
     assert first is not None
     return first, BOB if first == HOST else HOST
