@@ -71,7 +71,7 @@ class Pinger:
         if user is None or status.message_id is None:
             return
         seat = next((s for s in status.seats if s.user_id == user), None)
-        if seat is None or seat.away or not seat.seated:
+        if seat is None or seat.computer or seat.away or not seat.seated:
             return
         if time.monotonic() - self._acted.get(user, float("-inf")) < self.recent_s:
             return

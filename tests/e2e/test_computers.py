@@ -179,6 +179,8 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
     board = await alice.slash("leaderboard")
     assert board.message is not None
     assert "🤖" not in str(board.message.embeds)
+    # a computer's turn pings nobody (a ping of <@-1> held up the person's next click)
+    assert not [m for m in session.messages() if "<@-" in m.content]
 
 
 @pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
