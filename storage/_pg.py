@@ -92,10 +92,21 @@ class PgConn:
             total += _count(statement.get_statusmsg())
         return Done(total)
 
-    def run_sync(self, fn: Callable[[Tx], T]) -> Coroutine[Any, Any, T]:
-        """Run a synchronous ``_*_sync`` form on a worker thread against this connection."""
+    async def run_sync(self, fn: Callable[[Tx], T]) -> T:
+        """Run a synchronous ``_*_sync`` form on a worker thread against this connection.
+
+        A thread cannot be stopped half-way, so a cancelled caller still waits for it to end
+        (as a statement queued on aiosqlite's thread still runs): the database's lock is not
+        released while the thread may still send statements."""
         loop = asyncio.get_running_loop()
-        return asyncio.to_thread(lambda: fn(PgTx(self, loop)))
+        work = asyncio.ensure_future(asyncio.to_thread(lambda: fn(PgTx(self, loop))))
+        try:
+            return await asyncio.shield(work)
+        except asyncio.CancelledError:
+            while not work.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait([work])
+            raise
 
 
 class PgTx(Tx):

@@ -231,6 +231,8 @@ class Database:
         cannot be stopped half-way: it still ends whole, committed or rolled back with its
         batch, before anything queued after it (the thread runs its queue in order), as a
         cancel during COMMIT always could."""
+        if isinstance(self._conn, PgConn):
+            return await self._run_on_postgres(fn)
         if self._committer is None and not self._lock.locked():
             # Nobody to wait for or to batch with: straight to the thread, without the
             # committer task and its extra loop turns (about 0.1 ms a booking here).
@@ -242,6 +244,19 @@ class Database:
         if self._committer is None:
             self._committer = asyncio.create_task(self._commit_queued(), name="group-commit")
         return await booking.future  # a cancelled caller cancels it: it is dropped if queued
+
+    async def _run_on_postgres(self, fn: Callable[[Tx], T]) -> T:
+        """PostgreSQL: each booking its own transaction (a thread running ``fn``, its
+        statements sent by the loop). A cancelled caller is answered at once, but the lock
+        stays taken until the thread has ended the transaction, as SQLite's thread finishes
+        a started booking before anything queued after it."""
+        conn = self._conn
+        assert isinstance(conn, PgConn)  # noqa: S101 - the caller checked
+        await self._lock.acquire()
+        work = asyncio.ensure_future(conn.run_sync(lambda tx: transact(tx, [fn])))
+        work.add_done_callback(lambda _: self._lock.release())
+        [(_, result)] = await asyncio.shield(work)
+        return cast(T, result)
 
     async def _commit_queued(self) -> None:
         """Commit the queue batch by batch until it is empty, taking the lock for each batch
