@@ -1,11 +1,12 @@
-"""``python -m storage audit DB`` and ``python -m storage backup DB DEST``."""
+"""``python -m storage audit DB`` (a SQLite file or a ``postgresql://`` URL) and
+``python -m storage backup DB DEST`` (SQLite; PostgreSQL backs up with ``pg_dump``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from storage.audit import audit_file, backup_file
+from storage.audit import audit_target, backup_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     copy.add_argument("dest")
     args = parser.parse_args(argv)
     if args.command == "audit":
-        result = audit_file(args.db)
+        result = audit_target(args.db)
         print(result.to_json())
         return 0 if result.ok else 1
     backup_file(args.db, args.dest)
