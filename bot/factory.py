@@ -24,7 +24,7 @@ class BotConfig:
     also sync the commands globally (``python -m bot --sync-global``; slow, rate limited).
     """
 
-    database_path: Path
+    database_path: Path | str
     dev_guild_id: int | None = None
     guild_ready_timeout: float = 2.0
     sync_global: bool = False

@@ -1,4 +1,5 @@
-"""The one aiosqlite connection of the process, its migrations and its transaction helper.
+"""The one connection of the process (aiosqlite, or asyncpg for a ``postgresql://`` URL: see
+``storage._pg``), its migrations and its transaction helper.
 
 aiosqlite neither commits for us nor isolates coroutines from each other: every coroutine shares
 the one connection, so a read issued while another coroutine is half-way through a transaction
@@ -108,15 +109,11 @@ class Database:
     def open(cls, target: str | Path) -> _Opening:
         """Connect, set the pragmas and migrate: ``db = await Database.open(p)`` or
         ``async with Database.open(p) as db: ...`` (closed on exit). ``target`` is a SQLite
-        file (a path, or ``sqlite:///path``) or a ``postgresql://`` URL."""
+        file (a path; or a URL as SQLAlchemy writes it: ``sqlite:///relative.db``,
+        ``sqlite:////absolute.db``) or a ``postgresql://`` URL."""
         if _pg.is_url(target):
             return _Opening(cls._open_postgres(str(target)))
-        text = str(target)
-        return _Opening(
-            cls._open(
-                Path(text.removeprefix("sqlite://") if text.startswith("sqlite:///") else text)
-            )
-        )
+        return _Opening(cls._open(Path(str(target).removeprefix("sqlite:///"))))
 
     @property
     def dialect(self) -> str:
