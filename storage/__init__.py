@@ -68,8 +68,8 @@ How SQLite runs them fast is private to this package (``storage._thread``: the s
 ``_*_sync`` forms run in one hop on aiosqlite's thread, and ``book``'s steps that arrive while
 the database is busy share one group commit, each in its own savepoint). PostgreSQL
 (``storage._pg``) runs the same SQL, its ``?`` placeholders made ``$n``, the same synchronous
-forms on a worker thread whose statements the loop's asyncpg connection sends, each booking
-its own transaction; its schema is ``storage/migrations_pg`` (numbered on its own).
+forms on a worker thread whose statements the loop's asyncpg connection sends (group commit
+and savepoints as on SQLite); its schema is ``storage/migrations_pg`` (numbered on its own).
 
 ``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
 a counter not above the stored one, and a stack going below zero. Contributions to the deal

@@ -83,13 +83,13 @@ class PgConn:
         return rows
 
     async def executemany(self, sql: str, params: Sequence[Sequence[Any]]) -> Done:
-        """One statement per parameter tuple, prepared once; the rows changed in all
-        (asyncpg's own ``executemany`` reports no count, and storage checks it)."""
-        statement = await self.raw.prepare(placeholders(sql))
+        """One statement per parameter tuple (prepared once, by asyncpg's statement cache);
+        the rows changed in all (asyncpg's own ``executemany`` reports no count, and storage
+        checks it)."""
+        query = placeholders(sql)
         total = 0
         for args in params:
-            await statement.fetch(*args)
-            total += _count(statement.get_statusmsg())
+            total += _count(await self.raw.execute(query, *args))
         return Done(total)
 
     async def run_sync(self, fn: Callable[[Tx], T]) -> T:

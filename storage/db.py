@@ -228,9 +228,9 @@ class Database:
         cannot be stopped half-way: it still ends whole, committed or rolled back with its
         batch, before anything queued after it (the thread runs its queue in order), as a
         cancel during COMMIT always could."""
-        if isinstance(self._conn, PgConn):
-            return await self._run_on_postgres(fn)
         if self._committer is None and not self._lock.locked():
+            if isinstance(self._conn, PgConn):
+                return await self._run_on_postgres(fn)
             # Nobody to wait for or to batch with: straight to the thread, without the
             # committer task and its extra loop turns (about 0.1 ms a booking here).
             async with self._lock:
@@ -243,10 +243,11 @@ class Database:
         return await booking.future  # a cancelled caller cancels it: it is dropped if queued
 
     async def _run_on_postgres(self, fn: Callable[[Tx], T]) -> T:
-        """PostgreSQL: each booking its own transaction (a thread running ``fn``, its
-        statements sent by the loop). A cancelled caller is answered at once, but the lock
-        stays taken until the thread has ended the transaction, as SQLite's thread finishes
-        a started booking before anything queued after it."""
+        """PostgreSQL's lone booking (a thread running ``fn``, its statements sent by the
+        loop; bookings that queue meanwhile are group-committed as on SQLite). A cancelled
+        caller is answered at once, but the lock stays taken until the thread has ended the
+        transaction, as SQLite's thread finishes a started booking before anything queued
+        after it."""
         conn = self._conn
         assert isinstance(conn, PgConn)  # noqa: S101 - the caller checked
         await self._lock.acquire()
