@@ -80,7 +80,7 @@ def _pytest(args: list[str]) -> int:
     those tests skip and say why."""
     in_ci = os.environ.get("CI", "").lower() == "true"
     try:
-        with dev_postgres.server(required=in_ci) as url:
+        with dev_postgres.server(required=in_ci, may_install=in_ci) as url:
             env = dict(os.environ)
             if url is None:
                 print("No PostgreSQL here: its tests skip (CI fails instead).", flush=True)

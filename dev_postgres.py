@@ -82,13 +82,29 @@ def _run(args: list[str], account: pwd.struct_passwd | None, cwd: Path) -> None:
         raise Unavailable(f"{Path(args[0]).name} failed ({done.returncode}): {done.stderr}")
 
 
+def install() -> None:
+    """``apt-get install -y postgresql`` (CI runs as root on a Debian machine without it)."""
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        return
+    print("Installing PostgreSQL (apt-get install -y postgresql) ...", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-q"], check=False, env=env)  # noqa: S607
+    subprocess.run(["apt-get", "install", "-y", "-q", "postgresql"], check=False, env=env)  # noqa: S607
+
+
 @contextlib.contextmanager
-def server(*, required: bool, durable: bool = False) -> Iterator[str | None]:
+def server(
+    *, required: bool, durable: bool = False, may_install: bool = False
+) -> Iterator[str | None]:
     """Start a throwaway server and yield its URL; stop and delete it when the block ends.
 
-    Without binaries it yields ``None``, or raises :class:`Unavailable` when ``required``
-    (CI: a missing PostgreSQL is a failure, not a skip)."""
+    Without binaries it installs them when ``may_install`` (and nothing names the binaries'
+    folder), then yields ``None``, or raises :class:`Unavailable` when ``required`` (CI: a
+    missing PostgreSQL is a failure, not a skip)."""
     binaries = find_binaries()
+    if binaries is None and may_install and not os.environ.get("PARLOUR_PG_BIN"):
+        install()
+        binaries = find_binaries()
     if binaries is None:
         if required:
             raise Unavailable(

@@ -24,10 +24,12 @@ class BotConfig:
     also sync the commands globally (``python -m bot --sync-global``; slow, rate limited).
     """
 
-    database_path: Path | str
+    database_path: Path
     dev_guild_id: int | None = None
     guild_ready_timeout: float = 2.0
     sync_global: bool = False
+    database_url: str | None = None
+    """A ``postgresql://`` URL: opened instead of ``database_path``."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]
