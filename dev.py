@@ -79,6 +79,7 @@ def _pytest(args: list[str]) -> int:
     (also on a failure or Ctrl-C). Under CI a missing PostgreSQL fails the check; elsewhere
     those tests skip and say why."""
     in_ci = os.environ.get("CI", "").lower() == "true"
+    dev_postgres.stop_on_sigterm()
     try:
         with dev_postgres.server(required=in_ci, may_install=in_ci) as url:
             env = dict(os.environ)

@@ -22,6 +22,7 @@ import os
 import pwd
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -174,11 +175,18 @@ def server(
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def stop_on_sigterm() -> None:
+    """SIGTERM (a cancelled CI job) unwinds like Ctrl-C, so the server is stopped and its
+    folder removed rather than left running."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+
+
 def main(argv: list[str]) -> int:
     """Run ``argv`` with a durable throwaway server's URL in ``$PARLOUR_TEST_POSTGRES_URL``."""
     if not argv:
         print("usage: python3 dev_postgres.py COMMAND [ARGS...]", file=sys.stderr)
         return 2
+    stop_on_sigterm()
     with server(required=True, durable=True) as url:
         assert url is not None  # noqa: S101 - required=True raises instead
         env = {**os.environ, URL_VARIABLE: url}
