@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sqlite3
+import subprocess
 import time
 from contextlib import closing as contextlib_closing
 from dataclasses import asdict, dataclass, fields
@@ -132,10 +134,38 @@ def backup_file(path: str | Path, dest: str | Path) -> None:
         src.backup(dst)
 
 
+def pg_dump() -> str:
+    """The ``pg_dump`` to use: on ``PATH``, else the newest under ``/usr/lib/postgresql``."""
+    found = shutil.which("pg_dump")
+    if found:
+        return found
+    installed = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/pg_dump"), key=lambda p: int(p.parts[-3])
+    )
+    if not installed:
+        raise FileNotFoundError("pg_dump (PostgreSQL's client tools) is not installed")
+    return str(installed[-1])
+
+
+def backup_target(target: str | Path, dest: str | Path) -> None:
+    """Back up a SQLite file (:func:`backup_file`) or a ``postgresql://`` database: ``pg_dump``
+    in its custom format (one consistent snapshot while the bot writes; ``pg_restore`` reads
+    it)."""
+    if not _pg.is_url(target):
+        backup_file(target, dest)
+        return
+    subprocess.run(  # noqa: S603 - pg_dump with the operator's URL and path, no shell
+        [pg_dump(), "--format=custom", f"--file={dest}", f"--dbname={target}"],
+        check=True,
+        capture_output=True,
+    )
+
+
 async def backup(db: Database, dest: str | Path) -> None:
     """Back up from inside the running process: a second, read-only connection in a worker
     thread (WAL lets it read while the bot writes), so neither the event loop nor the
-    transaction lock waits for the copy. (PostgreSQL: ``pg_dump``, see the README.)"""
+    transaction lock waits for the copy (PostgreSQL: ``pg_dump``, its own connection)."""
     if db.url is not None:
-        raise NotImplementedError("back up a PostgreSQL database with pg_dump (README)")
+        await asyncio.to_thread(backup_target, db.url, dest)
+        return
     await asyncio.to_thread(backup_file, db.path, dest)

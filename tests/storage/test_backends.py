@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, accounts
+from storage import Database, accounts, audit
 from storage._pg import placeholders
 from storage.db import migrations, scalar
 
@@ -79,3 +79,24 @@ async def test_the_audit_cli_reads_either_backend(database_target: str | Path):
     line = json.loads(done.stdout)
     assert line["ok"] is True
     assert line["balances"] == 1050
+
+
+@pytest.mark.parametrize("database_target", ["postgres"], indirect=True)  # SQLite's: test_cli
+async def test_a_postgres_backup_is_a_pg_dump_archive_of_every_table(
+    database_target: str | Path, tmp_path: Path
+):
+    async with Database.open(database_target) as db:
+        async with db.transaction() as tx:
+            await accounts.grant(tx, GUILD, 1, 50, ref="g")
+        await audit.backup(db, tmp_path / "inproc.dump")
+    cli = [sys.executable, "-m", "storage", "backup", str(database_target), str(tmp_path / "c")]
+    done = await asyncio.to_thread(subprocess.run, cli, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    restore = Path(audit.pg_dump()).with_name("pg_restore")
+    for dump in (tmp_path / "inproc.dump", tmp_path / "c"):
+        listing = await asyncio.to_thread(
+            subprocess.run, [str(restore), "--list", str(dump)], capture_output=True, text=True
+        )
+        assert listing.returncode == 0, listing.stderr
+        for table in ("accounts", "ledger", "tables", "seats", "schema_version"):
+            assert f"TABLE DATA public {table} " in listing.stdout
