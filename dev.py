@@ -2,7 +2,8 @@
 
 ``python3 dev.py run`` sets up ``.venv`` with the project and its ``sandbox`` extra (no dev tools)
 and runs the bot; ``python3 dev.py check`` sets up ``.venv`` with the ``dev`` extra and runs every
-check (ruff, mypy --strict, pytest). Set-up is skipped when
+check (ruff, mypy --strict, pytest, the latter with a throwaway PostgreSQL server from
+``dev_postgres``). Set-up is skipped when
 ``pyproject.toml`` has not changed since the last install, so repeated runs start at once.
 
 Only the standard library is used here: this file runs before anything is installed.
@@ -16,6 +17,8 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
+
+import dev_postgres
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -43,6 +46,7 @@ CHECKS: list[tuple[str, list[str]]] = [
             "tests",
             "bench",
             "dev.py",
+            "dev_postgres.py",
         ],
     ),
     ("pytest", ["-m", "pytest"]),
@@ -70,11 +74,33 @@ def _setup(extra: str) -> None:
     STAMP.write_text(wanted)
 
 
+def _pytest(args: list[str]) -> int:
+    """pytest with a throwaway PostgreSQL server for the tests of that backend, stopped after
+    (also on a failure or Ctrl-C). Under CI a missing PostgreSQL fails the check; elsewhere
+    those tests skip and say why."""
+    in_ci = os.environ.get("CI", "").lower() == "true"
+    dev_postgres.stop_on_sigterm()
+    try:
+        with dev_postgres.server(required=in_ci, may_install=in_ci) as url:
+            env = dict(os.environ)
+            if url is None:
+                print("No PostgreSQL here: its tests skip (CI fails instead).", flush=True)
+            else:
+                env[dev_postgres.URL_VARIABLE] = url
+            return subprocess.run([str(PYTHON), *args], cwd=ROOT, env=env, check=False).returncode
+    except dev_postgres.Unavailable as error:
+        print(f"PostgreSQL for the tests: {error}", flush=True)
+        return 1
+
+
 def _check() -> int:
     failed = []
     for name, args in CHECKS:
         print(f"\n=== {name} ===", flush=True)
-        code = subprocess.run([str(PYTHON), *args], cwd=ROOT, check=False).returncode
+        if name == "pytest":
+            code = _pytest(args)
+        else:
+            code = subprocess.run([str(PYTHON), *args], cwd=ROOT, check=False).returncode
         if name == "pytest" and code == 5:
             print("pytest collected no tests: that is a failure here.", flush=True)
         if code != 0:

@@ -1,6 +1,14 @@
 """Ledger benchmark: committed table actions per second, audit time, leaderboard time.
 
     python -m bench.ledger [--accounts 10000] [--rows 100000] [--deals 1000] [--repeat 5]
+                           [--database postgresql://...]
+
+With ``--database URL`` the same run measures PostgreSQL too, beside SQLite, under the key
+``postgres`` (each repetition in a fresh database ``parlour_bench`` created next to the URL's:
+the URL's role needs CREATEDB). A throwaway server for it (durable settings)::
+
+    python3 dev_postgres.py sh -c \
+        '.venv/bin/python -m bench.ledger --database "$PARLOUR_TEST_POSTGRES_URL"'
 
 Seeds a database with ``--accounts`` accounts and ``--rows`` ledger rows (kept consistent, so
 the audit holds), then books deals at 50 tables of 4 players, each deal being two committed
@@ -44,6 +52,9 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 import storage
 from storage import Board, Booking, Database, DealResult, audit, stats, tables
@@ -54,24 +65,42 @@ TABLES = 50
 BUY_IN = 100_000
 
 
-def seed(path: Path, n_accounts: int, n_rows: int) -> None:
-    """Accounts, their ledger rows and stats written directly (the API would take minutes)."""
+Seed = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
+
+
+def seed_rows(n_accounts: int, n_rows: int) -> Seed:
+    """Accounts, their ledger rows and stats, consistent with each other."""
     rng = random.Random(1)
+    balances = dict.fromkeys(range(1, n_accounts + 1), 1000)
+    rows = [(f"start:{GUILD}:{u}", "starting_grant", GUILD, u, 1000, 1000) for u in balances]
+    for u in range(1, TABLES * SEATS + 1):  # the players: enough for every repetition
+        balances[u] += BUY_IN
+        rows.append((f"bench:grant:{u}", "admin_grant", GUILD, u, BUY_IN, BUY_IN))
+    for i in range(n_rows - len(rows)):
+        user = rng.randint(1, n_accounts)
+        amount = rng.randint(1, 500)
+        balances[user] += amount
+        rows.append((f"seed:{i}", "daily", GUILD, user, amount, amount))
+    stat_rows = [
+        (GUILD, u, g, 20, rng.randint(0, 20), rng.randint(-500, 500), 100)
+        for u in balances
+        for g in ("*", "palace")
+    ]
+    return [(GUILD, u, b) for u, b in balances.items()], rows, stat_rows
+
+
+_ACCOUNTS = ("guild_id", "user_id", "balance")
+_LEDGER = ("ref", "reason", "guild_id", "user_id", "balance_delta", "minted")
+_STATS = ("guild_id", "user_id", "game", "played", "won", "net", "biggest_pot")
+
+
+def seed(path: Path, n_accounts: int, n_rows: int) -> None:
+    """The seed written directly into SQLite (the API would take minutes)."""
+    accounts, rows, stat_rows = seed_rows(n_accounts, n_rows)
     conn = sqlite3.connect(path)
     with conn:
-        balances = dict.fromkeys(range(1, n_accounts + 1), 1000)
-        rows = [(f"start:{GUILD}:{u}", "starting_grant", GUILD, u, 1000, 1000) for u in balances]
-        for u in range(1, TABLES * SEATS + 1):  # the players: enough for every repetition
-            balances[u] += BUY_IN
-            rows.append((f"bench:grant:{u}", "admin_grant", GUILD, u, BUY_IN, BUY_IN))
-        for i in range(n_rows - len(rows)):
-            user = rng.randint(1, n_accounts)
-            amount = rng.randint(1, 500)
-            balances[user] += amount
-            rows.append((f"seed:{i}", "daily", GUILD, user, amount, amount))
         conn.executemany(
-            "INSERT INTO accounts (guild_id, user_id, balance) VALUES (?, ?, ?)",
-            [(GUILD, u, b) for u, b in balances.items()],
+            "INSERT INTO accounts (guild_id, user_id, balance) VALUES (?, ?, ?)", accounts
         )
         conn.executemany(
             "INSERT INTO ledger (ref, reason, guild_id, user_id, balance_delta, minted) "
@@ -81,13 +110,39 @@ def seed(path: Path, n_accounts: int, n_rows: int) -> None:
         conn.executemany(
             "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (GUILD, u, g, 20, rng.randint(0, 20), rng.randint(-500, 500), 100)
-                for u in balances
-                for g in ("*", "palace")
-            ],
+            stat_rows,
         )
     conn.close()
+
+
+def bench_url(url: str) -> str:
+    """The bench's own database on the server of ``url``."""
+    return urlunsplit(urlsplit(url)._replace(path="/parlour_bench"))
+
+
+async def fresh_postgres(url: str, n_accounts: int, n_rows: int) -> str:
+    """A new, migrated and seeded ``parlour_bench`` database (COPY: the API would take
+    minutes); its URL."""
+    admin = await asyncpg.connect(url)
+    try:
+        # constant identifiers (they cannot be bound)
+        await admin.execute("DROP DATABASE IF EXISTS parlour_bench WITH (FORCE)")
+        await admin.execute("CREATE DATABASE parlour_bench")
+    finally:
+        await admin.close()
+    target = bench_url(url)
+    async with Database.open(target):
+        pass  # migrate
+    accounts, rows, stat_rows = seed_rows(n_accounts, n_rows)
+    conn = await asyncpg.connect(target)
+    try:
+        await conn.copy_records_to_table("accounts", records=accounts, columns=_ACCOUNTS)
+        await conn.copy_records_to_table("ledger", records=rows, columns=_LEDGER)
+        await conn.copy_records_to_table("stats", records=stat_rows, columns=_STATS)
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+    return target
 
 
 class BenchTables:
@@ -189,17 +244,28 @@ Runs = dict[str, dict[str, list[dict[str, float]]]]
 """Per mode, per path: the measures of each repetition."""
 
 
-async def repetition(path: Path, args: argparse.Namespace, order: list[str], runs: Runs) -> None:
-    """Both paths, in ``order``, on a freshly seeded database: every repetition starts from
-    the same data, as one run of the bench always did, so later runs do not pay for the
-    deals booked by earlier ones."""
+async def fresh_sqlite(path: Path, n_accounts: int, n_rows: int) -> Path:
+    """A new, migrated and seeded SQLite file."""
     for old in path.parent.glob(path.name + "*"):
         old.unlink()
     async with Database.open(path):
         pass  # migrate
-    seed(path, args.accounts, args.rows)
+    seed(path, n_accounts, n_rows)
+    return path
+
+
+async def repetition(
+    target: str | Path, args: argparse.Namespace, order: list[str], runs: Runs
+) -> None:
+    """Both paths, in ``order``, on a freshly seeded database: every repetition starts from
+    the same data, as one run of the bench always did, so later runs do not pay for the
+    deals booked by earlier ones."""
+    if isinstance(target, Path):
+        target = await fresh_sqlite(target, args.accounts, args.rows)
+    else:
+        target = await fresh_postgres(target, args.accounts, args.rows)
     snapshot = json.dumps({"deck": ["As"] * 400, "log": list(range(300))})  # ~3 KB
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         table_ids = []
         async with db.transaction() as tx:
             for t in range(TABLES):
@@ -230,15 +296,25 @@ async def repetition(path: Path, args: argparse.Namespace, order: list[str], run
 
 
 async def run(args: argparse.Namespace) -> dict[str, object]:
-    path = Path(args.db)
+    """SQLite's measures, and PostgreSQL's beside them (key ``postgres``) with ``--database``."""
+    out = await measure(Path(args.db), args)
+    if args.database:
+        postgres = await measure(args.database, args)
+        out["postgres"] = {k: v for k, v in postgres.items() if k not in ("cpus", "accounts")}
+    return out
+
+
+async def measure(where: str | Path, args: argparse.Namespace) -> dict[str, object]:
+    """Every measure on one backend: ``where`` is the SQLite file or the server's URL."""
     runs: Runs = {
         mode: {name: [] for name in PATHS} for mode in ("concurrent", "one_table_at_a_time")
     }
     for rep in range(args.repeat):
         # Alternate which path goes first: the second books into a database the first grew.
         order = list(PATHS) if rep % 2 == 0 else list(reversed(PATHS))
-        await repetition(path, args, order, runs)
-    async with Database.open(path) as db:
+        await repetition(where, args, order, runs)
+    target = where if isinstance(where, Path) else bench_url(where)
+    async with Database.open(target) as db:
         async with db.read() as conn:
             result = await audit.audit(conn)
         board_ms = {}
@@ -250,7 +326,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                     await stats.leaderboard(conn, GUILD, board, limit=10, asker=1 + k * 37)
                     times.append(time.perf_counter() - t0)
             board_ms[board.value] = round(statistics.median(times) * 1000, 3)
-    cli = audit.audit_file(path)
+    cli = await asyncio.to_thread(audit.audit_target, target)
     deals = max(1, args.deals // TABLES) * TABLES
     return {
         "load_average_1m": round(os.getloadavg()[0], 2),
@@ -275,6 +351,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5, help="runs of each path (medians)")
     parser.add_argument("--db", default=str(Path(tempfile.gettempdir()) / "parlour-bench.db"))
+    parser.add_argument(
+        "--database", help="a postgresql:// URL: measure PostgreSQL too, beside SQLite"
+    )
     args = parser.parse_args()
     print(json.dumps(asyncio.run(run(args))))
 

@@ -71,6 +71,7 @@ def connect(settings: Settings, token: str, *, sync_global: bool) -> int:
     setup_logging(settings.log_level)
     config = BotConfig(
         database_path=settings.database_path,
+        database_url=settings.database_url or None,
         dev_guild_id=settings.dev_guild_id,
         sync_global=sync_global,
     )

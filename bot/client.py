@@ -107,8 +107,11 @@ class Parlour(commands.Bot):
             await self._start_services()
 
     async def _start_services(self) -> None:
-        self._db = self.db = await Database.open(self.config.database_path)
-        log.info("Database %s at version %d", self.db.path, await self.db.version())
+        self._db = self.db = await Database.open(
+            self.config.database_url or self.config.database_path
+        )
+        where = self.db.path if self.db.url is None else "PostgreSQL"  # a URL may hold a password
+        log.info("Database %s at version %d", where, await self.db.version())
         self.economy = EconomyService(self.db)
         self.preferences = self.languages.service = PreferencesService(self.db)
         self.pings = PingPreferences(self.db)

@@ -28,6 +28,8 @@ class BotConfig:
     dev_guild_id: int | None = None
     guild_ready_timeout: float = 2.0
     sync_global: bool = False
+    database_url: str | None = None
+    """A ``postgresql://`` URL: opened instead of ``database_path``."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]

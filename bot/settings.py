@@ -20,6 +20,8 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("parlour.db")
+    database_url: str | None = None
+    """A ``postgresql://`` URL (the ``postgres`` extra): used instead of ``database_path``."""
     dev_guild_id: int | None = Field(None, gt=0)
     """Sync the slash commands to this server at start (instant), instead of not at all."""
     log_level: str = "INFO"

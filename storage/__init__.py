@@ -1,4 +1,5 @@
-"""Parlour's storage: the chip ledger and everything persisted, on one aiosqlite connection.
+"""Parlour's storage: the chip ledger and everything persisted, on one aiosqlite connection
+(a SQLite file) or one asyncpg connection (``Database.open("postgresql://...")``).
 
 Read this first (table-service engineer). No Discord and no ``bot`` here (a test enforces it).
 Ids: guild, user and channel ids are Discord snowflakes (``int``); engine player ids are the
@@ -66,10 +67,13 @@ cash-out of the players who left, in one transaction::
                           players=...) if game.is_over else None,
         pay_out_ref=f"table:{table.id}:deal:{n}:out" if game.is_over else None))
 
-Every name above is an async operation on plain values; that is the API a second backend
-implements. How SQLite runs them fast is private to this package (``storage._thread``: the
-synchronous ``_*_sync`` forms run in one hop on aiosqlite's thread, and ``book``'s steps that
-arrive while the database is busy share one group commit, each in its own savepoint).
+Every name above is an async operation on plain values, one implementation for both backends.
+How SQLite runs them fast is private to this package (``storage._thread``: the synchronous
+``_*_sync`` forms run in one hop on aiosqlite's thread, and ``book``'s steps that arrive while
+the database is busy share one group commit, each in its own savepoint). PostgreSQL
+(``storage._pg``) runs the same SQL, its ``?`` placeholders made ``$n``, the same synchronous
+forms on a worker thread whose statements the loop's asyncpg connection sends (group commit
+and savepoints as on SQLite); its schema is ``storage/migrations_pg`` (numbered on its own).
 
 ``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
 a counter not above the stored one, and a stack going below zero. Contributions to the deal

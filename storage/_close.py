@@ -5,7 +5,7 @@ back to its balance."""
 from __future__ import annotations
 
 from storage import players
-from storage._records import HOUSE, Closed, open_row, seats_of
+from storage._records import HOUSE, Closed, now_stamp, open_row, seats_of
 from storage.db import Conn, atomic
 from storage.errors import ChipsNotConserved, SeatNotFound
 from storage.ledger import Entry, Reason, applied, change_balance, write
@@ -119,8 +119,8 @@ async def close(
         await conn.execute(
             "UPDATE tables SET status = 'closed', close_reason = ?, pot = 0, kitty = 0, "
             "deal_open = 0, deal_pot0 = 0, deal_kitty0 = 0, deal_house = 0, deadline = NULL, "
-            "closed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-            (reason, table_id),
+            "closed_at = ? WHERE id = ?",
+            (reason, now_stamp()[1], table_id),
         )
         await write(conn, entries)
     return Closed(table_id, refunded, remainder, paid, house_back)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from storage import players
@@ -76,6 +76,14 @@ class Closed:
     remainder: dict[str, int] = field(default_factory=dict)
     paid_out: dict[str, int] = field(default_factory=dict)
     house_reversed: int = 0
+
+
+def now_stamp() -> tuple[datetime, str]:
+    """Now, to the millisecond, and as the ISO 8601 text the columns hold (the text both
+    backends compare, e.g. ``tables.idle``)."""
+    now = datetime.now(UTC)
+    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
+    return now, now.isoformat(timespec="milliseconds").removesuffix("+00:00") + "Z"
 
 
 def iso(moment: datetime | None) -> str | None:

@@ -14,11 +14,14 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeAlias, TypeVar
 
 import aiosqlite
 
-Conn = aiosqlite.Connection
+if TYPE_CHECKING:
+    from storage._pg import PgConn
+
+Conn: TypeAlias = "aiosqlite.Connection | PgConn"
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -30,6 +33,10 @@ class Tx:
     :func:`on_thread`). No BEGIN/COMMIT here: the transaction's owner issues them."""
 
     __slots__ = ("_raw",)
+    dialect = "sqlite"
+    """Which SQL a statement that differs between the backends must use."""
+    BEGIN = "BEGIN IMMEDIATE"
+    """SQLite takes the write lock up front; PostgreSQL's rows lock as they are written."""
 
     def __init__(self, raw: sqlite3.Connection) -> None:
         self._raw = raw
@@ -85,7 +92,7 @@ def transact(tx: Tx, fns: Sequence[Callable[[Tx], Any]]) -> list[Outcome]:
     """BEGIN IMMEDIATE, each of ``fns``, COMMIT (on the db thread). A lone function that
     raises rolls the transaction back and the error is raised; in a batch each runs in a
     savepoint, so one that raises undoes only itself."""
-    tx.execute("BEGIN IMMEDIATE")
+    tx.execute(tx.BEGIN)
     try:
         if len(fns) == 1:
             outcomes: list[Outcome] = [(True, fns[0](tx))]
@@ -124,7 +131,12 @@ def on_thread(conn: Conn, fn: Callable[[Tx], T]) -> Awaitable[T]:
     has not changed over the versions pinned in pyproject.toml; ``Connection._conn`` is the
     ``sqlite3.Connection`` it owns, used only on that thread. tests/storage/test_db.py checks
     both, so an aiosqlite upgrade that moves them fails there, loudly, not in production.
+
+    On PostgreSQL (``storage._pg``) ``fn`` runs on a worker thread instead, each statement
+    sent by the event loop's asyncpg connection.
     """
+    if not isinstance(conn, aiosqlite.Connection):
+        return conn.run_sync(fn)
     hop: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
     return hop(lambda: fn(Tx(conn._conn)))
 

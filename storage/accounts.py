@@ -64,7 +64,8 @@ async def peek_balance(conn: Conn, guild_id: int, user_id: int) -> int | None:
 async def on_tables(conn: Conn, guild_id: int, user_id: int) -> int:
     """Chips the user has on open tables of the guild: stacks plus unsettled contributions."""
     sql = (
-        "SELECT COALESCE(SUM(s.stack + MAX(s.contributed, 0)), 0) FROM seats s "
+        "SELECT COALESCE(SUM(s.stack + CASE WHEN s.contributed > 0 THEN s.contributed ELSE 0 END)"
+        ", 0) FROM seats s "
         "JOIN tables t ON t.id = s.table_id "
         "WHERE t.guild_id = ? AND t.status = 'open' AND s.user_id = ?"
     )

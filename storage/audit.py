@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import sqlite3
+import subprocess
 import time
 from contextlib import closing as contextlib_closing
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
+from storage import _pg
 from storage.db import Conn, Database, fetch_one
 
 AUDIT_SQL = """
@@ -73,7 +77,7 @@ class Audit:
         return json.dumps({**asdict(self), "seconds": round(self.seconds, 4), "ok": self.ok})
 
 
-def _audit(row: sqlite3.Row | tuple[int, ...], started: float) -> Audit:
+def _audit(row: Any, started: float) -> Audit:
     names = [f.name for f in fields(Audit) if f.name != "seconds"]
     values = {name: int(v) for name, v in zip(names, tuple(row), strict=True)}
     return Audit(**values, seconds=time.perf_counter() - started)
@@ -97,6 +101,25 @@ def audit_file(path: str | Path) -> Audit:
     return _audit(row, started)
 
 
+def audit_target(target: str | Path) -> Audit:
+    """The audit of a SQLite file (read-only) or a ``postgresql://`` database (one SELECT in
+    a REPEATABLE READ READ ONLY transaction: one snapshot, safe while the bot writes)."""
+    if not _pg.is_url(target):
+        return audit_file(target)
+
+    async def read() -> Audit:
+        conn = await _pg.connect(str(target))
+        try:
+            started = time.perf_counter()
+            async with conn.raw.transaction(isolation="repeatable_read", readonly=True):
+                row = await conn.raw.fetchrow(AUDIT_SQL)
+            return _audit(row, started)
+        finally:
+            await conn.raw.close()
+
+    return asyncio.run(read())
+
+
 def backup_file(path: str | Path, dest: str | Path) -> None:
     """Copy a live database with SQLite's online backup API: a consistent copy of the last
     commit, taken in one step so concurrent writers cannot tear it."""
@@ -111,8 +134,38 @@ def backup_file(path: str | Path, dest: str | Path) -> None:
         src.backup(dst)
 
 
+def pg_dump() -> str:
+    """The ``pg_dump`` to use: on ``PATH``, else the newest under ``/usr/lib/postgresql``."""
+    found = shutil.which("pg_dump")
+    if found:
+        return found
+    installed = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/pg_dump"), key=lambda p: int(p.parts[-3])
+    )
+    if not installed:
+        raise FileNotFoundError("pg_dump (PostgreSQL's client tools) is not installed")
+    return str(installed[-1])
+
+
+def backup_target(target: str | Path, dest: str | Path) -> None:
+    """Back up a SQLite file (:func:`backup_file`) or a ``postgresql://`` database: ``pg_dump``
+    in its custom format (one consistent snapshot while the bot writes; ``pg_restore`` reads
+    it)."""
+    if not _pg.is_url(target):
+        backup_file(target, dest)
+        return
+    subprocess.run(  # noqa: S603 - pg_dump with the operator's URL and path, no shell
+        [pg_dump(), "--format=custom", f"--file={dest}", f"--dbname={target}"],
+        check=True,
+        capture_output=True,
+    )
+
+
 async def backup(db: Database, dest: str | Path) -> None:
     """Back up from inside the running process: a second, read-only connection in a worker
     thread (WAL lets it read while the bot writes), so neither the event loop nor the
-    transaction lock waits for the copy."""
+    transaction lock waits for the copy (PostgreSQL: ``pg_dump``, its own connection)."""
+    if db.url is not None:
+        await asyncio.to_thread(backup_target, db.url, dest)
+        return
     await asyncio.to_thread(backup_file, db.path, dest)

@@ -84,8 +84,8 @@ async def _claim(
             conn,
             "INSERT INTO claims (guild_id, user_id, kind, claimed_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (guild_id, user_id, kind) DO UPDATE "
-            "SET claimed_at = excluded.claimed_at, count = count + 1 "
-            "WHERE claimed_at <= ?",
+            "SET claimed_at = excluded.claimed_at, count = claims.count + 1 "
+            "WHERE claims.claimed_at <= ?",
             (guild_id, user_id, kind, moment, moment - cooldown),
         )
         key = (guild_id, user_id, kind)

@@ -1,4 +1,5 @@
-"""The one aiosqlite connection of the process, its migrations and its transaction helper.
+"""The one connection of the process (aiosqlite, or asyncpg for a ``postgresql://`` URL: see
+``storage._pg``), its migrations and its transaction helper.
 
 aiosqlite neither commits for us nor isolates coroutines from each other: every coroutine shares
 the one connection, so a read issued while another coroutine is half-way through a transaction
@@ -29,10 +30,10 @@ from typing import Any, Generic, Self, TypeVar, cast
 
 import aiosqlite
 
+from storage import _pg
+from storage._pg import PgConn
+from storage._thread import Conn as Conn
 from storage._thread import Outcome, Tx, on_thread, transact
-
-Conn = aiosqlite.Connection
-"""A connection inside :meth:`Database.transaction` or :meth:`Database.read`."""
 
 T = TypeVar("T")
 
@@ -59,10 +60,11 @@ _PRAGMAS = (
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
-def migrations() -> list[tuple[int, str]]:
-    """Every ``storage/migrations/NNNN_name.sql`` as ``(version, sql)``, in version order."""
+def migrations(folder: str = "migrations") -> list[tuple[int, str]]:
+    """Every ``storage/<folder>/NNNN_name.sql`` as ``(version, sql)``, in version order
+    (``migrations``: SQLite's; ``migrations_pg``: PostgreSQL's, numbered on their own)."""
     found = []
-    for entry in resources.files("storage").joinpath("migrations").iterdir():
+    for entry in resources.files("storage").joinpath(folder).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
@@ -92,18 +94,42 @@ def split_statements(script: str) -> list[str]:
 class Database:
     """One connection, a lock, and the helpers that own BEGIN/COMMIT/ROLLBACK."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: Conn, path: Path, url: str | None = None) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._queued: list[_Booking[Any]] = []
         self._committer: asyncio.Task[None] | None = None
+        self._begin = "BEGIN" if isinstance(conn, PgConn) else "BEGIN IMMEDIATE"
         self.path = path
+        """The SQLite file (on PostgreSQL: ``Path()``; see :attr:`url`)."""
+        self.url = url
+        """The PostgreSQL URL, ``None`` on SQLite."""
 
     @classmethod
-    def open(cls, path: str | Path) -> _Opening:
+    def open(cls, target: str | Path) -> _Opening:
         """Connect, set the pragmas and migrate: ``db = await Database.open(p)`` or
-        ``async with Database.open(p) as db: ...`` (closed on exit)."""
-        return _Opening(cls._open(Path(path)))
+        ``async with Database.open(p) as db: ...`` (closed on exit). ``target`` is a SQLite
+        file (a path; or a URL as SQLAlchemy writes it: ``sqlite:///relative.db``,
+        ``sqlite:////absolute.db``) or a ``postgresql://`` URL."""
+        if _pg.is_url(target):
+            return _Opening(cls._open_postgres(str(target)))
+        return _Opening(cls._open(Path(str(target).removeprefix("sqlite:///"))))
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgres"``."""
+        return "postgres" if isinstance(self._conn, PgConn) else "sqlite"
+
+    @classmethod
+    async def _open_postgres(cls, url: str) -> Database:
+        conn = await _pg.connect(url)
+        try:
+            db = cls(conn, Path(), url)
+            await db._migrate()
+        except BaseException:
+            await conn.raw.close()
+            raise
+        return db
 
     @classmethod
     async def _open(cls, path: Path) -> Database:
@@ -124,7 +150,10 @@ class Database:
         if self._committer is not None:
             await asyncio.wait([self._committer])
         async with self._lock:
-            await self._conn.close()
+            if isinstance(self._conn, PgConn):
+                await self._conn.raw.close()
+            else:
+                await self._conn.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -135,36 +164,44 @@ class Database:
         await self.close()
 
     async def version(self) -> int:
-        """``PRAGMA user_version``: the last migration applied."""
+        """The last migration applied (SQLite's ``PRAGMA user_version``, PostgreSQL's
+        ``schema_version`` row)."""
         async with self.read() as conn:
-            return int(await scalar(conn, "PRAGMA user_version"))
+            return await _stamped(conn)
 
     async def _migrate(self) -> None:
-        """Apply every migration newer than ``user_version``, all in one transaction."""
+        """Apply every migration newer than the stamped version, all in one transaction."""
+        postgres = isinstance(self._conn, PgConn)
         async with self.transaction() as conn:
-            current = int(await scalar(conn, "PRAGMA user_version"))
-            known = migrations()
+            if isinstance(conn, PgConn):
+                await conn.execute(_pg.MIGRATION_LOCK)
+            current = await _stamped(conn)
+            known = migrations("migrations_pg" if postgres else "migrations")
+            where = self.url or self.path
             if current > len(known):
                 raise RuntimeError(
-                    f"{self.path} is at schema version {current}; this code knows {len(known)}"
+                    f"{where} is at schema version {current}; this code knows {len(known)}"
                 )
             for version, sql in known:
                 if version <= current:
                     continue
-                for statement in split_statements(sql):
-                    await conn.execute(statement)
-                stamped = int(await scalar(conn, "PRAGMA user_version"))
-                if stamped != version:
-                    raise RuntimeError(
-                        f"migration {version:04d} must end with PRAGMA user_version = {version}"
+                if isinstance(conn, PgConn):
+                    await conn.execute(sql)  # one script: PostgreSQL runs it in our transaction
+                else:
+                    for statement in split_statements(sql):
+                        await conn.execute(statement)
+                if await _stamped(conn) != version:
+                    stamp = (
+                        "UPDATE schema_version SET version" if postgres else "PRAGMA user_version"
                     )
+                    raise RuntimeError(f"migration {version:04d} must end with {stamp} = {version}")
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Conn]:
         """A write transaction: COMMIT when the block ends, ROLLBACK when it raises (or is
         cancelled), so a booking is applied whole or not at all."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            await self._conn.execute(self._begin)
             try:
                 yield self._conn
             except BaseException:
@@ -192,6 +229,8 @@ class Database:
         batch, before anything queued after it (the thread runs its queue in order), as a
         cancel during COMMIT always could."""
         if self._committer is None and not self._lock.locked():
+            if isinstance(self._conn, PgConn):
+                return await self._run_on_postgres(fn)
             # Nobody to wait for or to batch with: straight to the thread, without the
             # committer task and its extra loop turns (about 0.1 ms a booking here).
             async with self._lock:
@@ -202,6 +241,20 @@ class Database:
         if self._committer is None:
             self._committer = asyncio.create_task(self._commit_queued(), name="group-commit")
         return await booking.future  # a cancelled caller cancels it: it is dropped if queued
+
+    async def _run_on_postgres(self, fn: Callable[[Tx], T]) -> T:
+        """PostgreSQL's lone booking (a thread running ``fn``, its statements sent by the
+        loop; bookings that queue meanwhile are group-committed as on SQLite). A cancelled
+        caller is answered at once, but the lock stays taken until the thread has ended the
+        transaction, as SQLite's thread finishes a started booking before anything queued
+        after it."""
+        conn = self._conn
+        assert isinstance(conn, PgConn)  # noqa: S101 - the caller checked
+        await self._lock.acquire()
+        work = asyncio.ensure_future(conn.run_sync(lambda tx: transact(tx, [fn])))
+        work.add_done_callback(lambda _: self._lock.release())
+        [(_, result)] = await asyncio.shield(work)
+        return cast(T, result)
 
     async def _commit_queued(self) -> None:
         """Commit the queue batch by batch until it is empty, taking the lock for each batch
@@ -232,6 +285,14 @@ class Database:
         """Reads that see only committed data (no other coroutine is inside a transaction)."""
         async with self._lock:
             yield self._conn
+
+
+async def _stamped(conn: Conn) -> int:
+    if isinstance(conn, PgConn):
+        if not await scalar(conn, "SELECT to_regclass('schema_version') IS NOT NULL"):
+            return 0
+        return int(await scalar(conn, "SELECT version FROM schema_version"))
+    return int(await scalar(conn, "PRAGMA user_version"))
 
 
 class _Opening:
@@ -292,13 +353,13 @@ async def scalar(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> Any:
     return rows[0][0] if rows else None
 
 
-async def fetch_one(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+async def fetch_one(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> Any:
     """The first row, or ``None``."""
     rows = list(await conn.execute_fetchall(sql, params))
     return rows[0] if rows else None
 
 
-async def fetch_all(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+async def fetch_all(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
     """Every row."""
     return list(await conn.execute_fetchall(sql, params))
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from storage._records import now_stamp
 from storage.db import Conn, fetch_one
 
 PING_MODES = ("channel", "dm", "off")
@@ -21,8 +22,8 @@ async def set_ping_mode(conn: Conn, user_id: int, mode: str) -> None:
     if mode not in PING_MODES:
         raise ValueError(f"unknown ping mode {mode!r}")
     await conn.execute(
-        "INSERT INTO user_preferences (user_id, ping_mode) VALUES (?, ?) "
+        "INSERT INTO user_preferences (user_id, ping_mode, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET ping_mode = excluded.ping_mode, "
-        "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        (user_id, mode),
+        "updated_at = excluded.updated_at",
+        (user_id, mode, now_stamp()[1]),
     )

@@ -3,6 +3,7 @@ language they chose with ``/language`` (``None``: none chosen)."""
 
 from __future__ import annotations
 
+from storage._records import now_stamp
 from storage.db import Conn, fetch_one
 
 
@@ -17,8 +18,8 @@ async def get_language(conn: Conn, user_id: int) -> str | None:
 async def set_language(conn: Conn, user_id: int, language: str | None) -> None:
     """Choose ``language`` (``None`` forgets the choice)."""
     await conn.execute(
-        "INSERT INTO user_preferences (user_id, language) VALUES (?, ?) "
+        "INSERT INTO user_preferences (user_id, language, updated_at) VALUES (?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
-        "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        (user_id, language),
+        "updated_at = excluded.updated_at",
+        (user_id, language, now_stamp()[1]),
     )

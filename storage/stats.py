@@ -126,13 +126,14 @@ def _record_result_sync(
 _WON = (
     "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
     "VALUES (?, ?, ?, 1, 1, ?, ?) ON CONFLICT (guild_id, user_id, game) DO UPDATE SET "
-    "played = played + 1, won = won + 1, net = net + excluded.net, "
-    "biggest_pot = MAX(biggest_pot, excluded.biggest_pot)"
+    "played = stats.played + 1, won = stats.won + 1, net = stats.net + excluded.net, "
+    "biggest_pot = CASE WHEN excluded.biggest_pot > stats.biggest_pot "
+    "THEN excluded.biggest_pot ELSE stats.biggest_pot END"
 )
 _PLAYED = (
     "INSERT INTO stats (guild_id, user_id, game, played, net) "
     "VALUES (?, ?, ?, 1, ?) ON CONFLICT (guild_id, user_id, game) DO UPDATE SET "
-    "played = played + 1, net = net + excluded.net"
+    "played = stats.played + 1, net = stats.net + excluded.net"
 )
 
 

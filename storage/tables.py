@@ -29,6 +29,7 @@ from storage._records import (
     Seat,
     Table,
     iso,
+    now_stamp,
     open_row,
     open_row_sync,
     seats_of,
@@ -96,12 +97,12 @@ async def open_table(
     )
     if busy is not None:
         raise ChannelBusy(channel_id, int(busy))
-    cur = await conn.execute(
-        "INSERT INTO tables (guild_id, channel_id, game, options, host_id) VALUES (?, ?, ?, ?, ?)",
+    new_id = await scalar(
+        conn,
+        "INSERT INTO tables (guild_id, channel_id, game, options, host_id) "
+        "VALUES (?, ?, ?, ?, ?) RETURNING id",
         (guild_id, channel_id, game, json.dumps(dict(options or {})), host_id),
     )
-    new_id = cur.lastrowid
-    assert new_id is not None  # noqa: S101 - an INSERT has a rowid
     return int(new_id)
 
 
@@ -160,10 +161,13 @@ set_seated = in_one_hop(_set_seated_sync)
 def _set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     """Mark exactly the seats of ``away`` (engine player ids) away, and every other seat of
     the table not away: the table service's away set, kept so that it survives a restart."""
-    tx.execute(
-        "UPDATE seats SET away = (user_id IN (SELECT value FROM json_each(?))) WHERE table_id = ?",
-        (json.dumps(sorted(players.user_id(p) for p in away)), table_id),
-    )
+    tx.execute("UPDATE seats SET away = 0 WHERE table_id = ? AND away = 1", (table_id,))
+    users = sorted(players.user_id(p) for p in away)
+    if users:
+        tx.executemany(
+            "UPDATE seats SET away = 1 WHERE table_id = ? AND user_id = ?",
+            [(table_id, u) for u in users],
+        )
 
 
 set_away = in_one_hop(_set_away_sync)
@@ -185,7 +189,7 @@ async def buy_in(conn: Conn, table_id: int, user_id: int, amount: int, *, ref: s
         await conn.execute(
             "INSERT INTO seats (table_id, user_id, seat_no, stack) VALUES (?, ?, "
             "(SELECT COALESCE(MAX(seat_no) + 1, 0) FROM seats WHERE table_id = ?), ?) "
-            "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = stack + excluded.stack, "
+            "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = seats.stack + excluded.stack, "
             "seated = 1, away = 0",
             (table_id, user_id, table_id, amount),
         )
@@ -231,7 +235,8 @@ def _cash_out_sync(
                 # chips won earlier in an unfinished deal stay until it ends (a void takes
                 # them back)
                 "UPDATE seats SET stack = stack - ? "
-                "WHERE table_id = ? AND user_id = ? AND stack + MIN(contributed, 0) >= ?",
+                "WHERE table_id = ? AND user_id = ? "
+                "AND stack + CASE WHEN contributed < 0 THEN contributed ELSE 0 END >= ?",
                 (take, table_id, user_id, take),
             )
             if done != 1:
@@ -301,6 +306,19 @@ _MOVE_DEAL_OVER = (
     "WHERE table_id = ?2 AND user_id = ?3 AND stack + ?1 >= 0"
 )
 
+
+# The one read a step's checks make: the table, whether the ref is booked, and its seats as a
+# JSON list (the only statement whose SQL differs between the backends: their JSON functions).
+_STEP_READ = {
+    "sqlite": "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
+    "(SELECT json_group_array(json_array(user_id, seat_no, stack, contributed, seated, "
+    "away)) FROM seats WHERE table_id = t.id) AS st "
+    "FROM tables t WHERE t.id = ?",
+    "postgres": "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
+    "(SELECT COALESCE(json_agg(json_build_array(user_id, seat_no, stack, contributed, "
+    "seated, away)), '[]')::text FROM seats WHERE table_id = t.id) AS st "
+    "FROM tables t WHERE t.id = ?",
+}
 
 _UPDATE_TABLE = (
     "UPDATE tables SET snapshot = ?, deal_number = ?, action_counter = ?, deadline = ?, "
@@ -373,13 +391,7 @@ def _step_sync(
         raise ValueError("pass the house bank's change as house_delta, not as a stack")
     if pot < 0 or kitty < 0:
         raise ValueError("pot and kitty cannot be negative")
-    row = tx.one(
-        "SELECT t.*, EXISTS (SELECT 1 FROM ledger WHERE ref = ?) AS done, "
-        "(SELECT json_group_array(json_array(user_id, seat_no, stack, contributed, seated, "
-        "away)) FROM seats WHERE table_id = t.id) AS st "
-        "FROM tables t WHERE t.id = ?",
-        (ref, table_id),
-    )
+    row = tx.one(_STEP_READ[tx.dialect], (ref, table_id))
     if row is not None and row["done"]:
         return None
     if row is None or row["status"] != "open":
@@ -432,9 +444,7 @@ def _step_sync(
         entries.append(
             Entry(house_ref, Reason.HOUSE_RESULT, guild_id, None, table_id, minted=-house_delta)
         )
-    now = datetime.now(UTC)
-    now = now.replace(microsecond=now.microsecond // 1000 * 1000)
-    stamp = now.isoformat(timespec="milliseconds").removesuffix("+00:00") + "Z"
+    now, stamp = now_stamp()
     table_update = (
         snapshot,
         deal_number,

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import os
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
+import pytest
 from hypothesis import settings
+
+from storage import Database
 
 # A slow or busy CI machine must not turn a correct property into a flaky one: no per-example
 # deadline anywhere, and a failing example is printed so it can be replayed. On CI the
@@ -13,3 +23,71 @@ settings.register_profile(
     "parlour", deadline=None, print_blob=True, derandomize=bool(os.environ.get("CI"))
 )
 settings.load_profile("parlour")
+
+
+# Both storage backends under test: a test that asks for ``database_target`` runs once on a
+# SQLite file and once on a fresh PostgreSQL database (dev.py check starts a throwaway server
+# and names it in PARLOUR_TEST_POSTGRES_URL; under CI a missing server fails the run).
+POSTGRES_URL = os.environ.get("PARLOUR_TEST_POSTGRES_URL")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+TEMPLATE = "parlour_template"
+
+
+def postgres_database(url: str, name: str) -> str:
+    """``url`` with its database replaced by ``name``."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+async def _admin(url: str, *statements: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:
+        for statement in statements:
+            await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_template() -> str:
+    """The server's URL, once a migrated template database is in place (made once a run)."""
+    if POSTGRES_URL is None:
+        if IN_CI:
+            pytest.fail(
+                "CI runs the PostgreSQL tests: set PARLOUR_TEST_POSTGRES_URL (dev.py check)"
+            )
+        pytest.skip("no PostgreSQL server: run the tests through `python3 dev.py check`")
+
+    async def make() -> None:
+        # identifiers cannot be bound; these are constants of this file
+        await _admin(
+            POSTGRES_URL, f"DROP DATABASE IF EXISTS {TEMPLATE}", f"CREATE DATABASE {TEMPLATE}"
+        )
+        async with Database.open(postgres_database(POSTGRES_URL, TEMPLATE)):
+            pass
+
+    # on a thread of its own: the first test to ask may already be inside its event loop
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, make()).result()
+    return POSTGRES_URL
+
+
+_counter = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database_target(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[str | Path]:
+    """Where a test's database lives: a SQLite file, or a PostgreSQL database of its own
+    (copied from the migrated template, dropped afterwards)."""
+    if request.param == "sqlite":
+        yield tmp_path / "parlour.db"
+        return
+    server: str = request.getfixturevalue("postgres_template")
+    name = f"parlour_test_{os.getpid()}_{next(_counter)}"  # a constant shape, never input
+    await _admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    try:
+        yield postgres_database(server, name)
+    finally:
+        await _admin(server, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 
-VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
 
 
 @pytest.fixture(autouse=True)
@@ -33,6 +33,7 @@ def test_env_file_with_blank_values_as_copied_from_the_example(tmp_path):
     settings = Settings()
     assert settings.token is None
     assert settings.dev_guild_id is None
+    assert not settings.database_url  # blank: the SQLite file
     listed = {
         line.split("=")[0]
         for line in example.read_text(encoding="utf-8").splitlines()

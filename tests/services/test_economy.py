@@ -1,4 +1,4 @@
-"""The economy service on a real SQLite file: what the economy cog asks of it."""
+"""The economy service on a real database, each backend in turn: what the economy cog asks."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ START = 1000
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database.open(tmp_path / "parlour.db") as database:
+async def db(database_target: str | Path) -> AsyncIterator[Database]:
+    async with Database.open(database_target) as database:
         yield database
 
 

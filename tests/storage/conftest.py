@@ -1,4 +1,5 @@
-"""Every storage test runs on a real SQLite file in ``tmp_path``."""
+"""Every storage test runs on a real database: each backend in turn (``db``), or SQLite only
+(``sqlite_db``) for what is SQLite's own."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import asyncpg
 import pytest
 
 from storage import Database
@@ -14,11 +16,22 @@ from storage.audit import Audit, audit
 
 GUILD = 1
 
+INTEGRITY_ERRORS = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+"""A constraint refused a write, on either backend."""
+
 T = TypeVar("T")
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
+async def db(database_target: str | Path) -> AsyncIterator[Database]:
+    """The database on each backend in turn (``database_target``, tests/conftest.py)."""
+    async with Database.open(database_target) as database:
+        yield database
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
+    """For the tests of SQLite itself (pragmas, its thread, its group commit)."""
     async with Database.open(tmp_path / "parlour.db") as database:
         yield database
 

@@ -15,7 +15,7 @@ import pytest
 from storage import Database, accounts, stats
 from storage.db import CACHE_KIB, fetch_all, migrations, scalar, split_statements
 
-from .conftest import GUILD, checked, on_thread
+from .conftest import GUILD, INTEGRITY_ERRORS, checked, on_thread
 
 
 async def test_migrations_from_empty_reach_the_last_version(tmp_path: Path):
@@ -30,7 +30,8 @@ async def test_migrations_from_empty_reach_the_last_version(tmp_path: Path):
         await checked(db)
 
 
-async def test_pragmas_wal_foreign_keys_busy_timeout_synchronous_normal(db: Database):
+async def test_pragmas_wal_foreign_keys_busy_timeout_synchronous_normal(sqlite_db: Database):
+    db = sqlite_db
     async with db.read() as conn:
         assert await scalar(conn, "PRAGMA journal_mode") == "wal"
         assert await scalar(conn, "PRAGMA foreign_keys") == 1
@@ -113,7 +114,10 @@ def test_aiosqlite_still_has_the_internals_the_one_hop_adapter_uses():
     assert isinstance(aiosqlite.Connection.__dict__["_conn"], property)
 
 
-async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(db: Database):
+async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(
+    sqlite_db: Database,
+):
+    db = sqlite_db
     seen: list[tuple[int, sqlite3.Connection]] = []
 
     def probe(tx: Any) -> int:
@@ -125,12 +129,15 @@ async def test_the_adapter_runs_on_aiosqlites_thread_with_aiosqlites_connection(
     async with db.read() as conn:
         assert await on_thread(conn, lambda raw: (threading.get_ident(), raw)) == seen[0]
         assert await scalar(conn, "SELECT COUNT(*) FROM guild_settings") == 1  # committed
-    worker = db._conn._thread
-    assert seen[0][0] == worker.ident != threading.get_ident()
-    assert seen[0][1] is db._conn._conn
+    raw = db._conn
+    assert isinstance(raw, aiosqlite.Connection)
+    assert seen[0][0] == raw._thread.ident != threading.get_ident()
+    assert seen[0][1] is raw._conn
 
 
-async def test_run_in_transaction_rolls_back_everything_when_fn_raises(db: Database):
+async def test_run_in_transaction_rolls_back_everything_when_fn_raises(sqlite_db: Database):
+    db = sqlite_db
+
     def insert_then_fail(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")  # duplicate key
@@ -171,7 +178,7 @@ async def test_a_sync_savepoint_undoes_only_its_own_operation(db: Database):
 
     def two_ops(tx: Any) -> None:
         tx.execute("INSERT INTO guild_settings (guild_id) VALUES (1)")
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(INTEGRITY_ERRORS):
             failing_op(tx)
 
     await db._run_in_transaction(two_ops)  # the caller caught the error and committed

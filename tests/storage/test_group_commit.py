@@ -18,6 +18,12 @@ from .conftest import on_thread
 
 
 @pytest.fixture
+def db(sqlite_db: Database) -> Database:
+    """Group commit is SQLite's: PostgreSQL commits each booking on its own."""
+    return sqlite_db
+
+
+@pytest.fixture
 async def traced(db: Database) -> AsyncIterator[list[str]]:
     """Every statement the connection runs from now on, as SQLite's trace hook reports it."""
     statements: list[str] = []

@@ -3,7 +3,6 @@ refund rule on close, and resuming open tables."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from storage import (
 )
 from storage.db import fetch_all, scalar
 
-from .conftest import GUILD, checked
+from .conftest import GUILD, INTEGRITY_ERRORS, checked
 
 A, B, C = 101, 102, 103
 
@@ -77,7 +76,7 @@ async def test_one_open_table_per_channel(db: Database):
 
 async def test_the_partial_unique_index_itself_refuses_a_second_open_table(db: Database):
     await _table(db)
-    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+    with pytest.raises(INTEGRITY_ERRORS, match=r"(?i)unique"):
         async with db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO tables (guild_id, channel_id, game) VALUES (?, ?, ?)",

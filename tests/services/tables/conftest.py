@@ -1,4 +1,5 @@
-"""The table service on a real SQLite file with the real engines; time on a manual clock."""
+"""The table service on a real database (each backend in turn) with the real engines; time on a
+manual clock."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from services.tables import (
 from services.tables.events import Closing
 from storage import Database, accounts
 from storage.audit import Audit, audit
+from storage.db import fetch_all
 from storage.tables import Closed
 
 GUILD = 1
@@ -59,12 +61,19 @@ class Recorder:
 
 @pytest.fixture
 def path(tmp_path: Path) -> Path:
+    """A SQLite file, for the tests that edit it behind the service's back."""
     return tmp_path / "parlour.db"
 
 
 @pytest.fixture
-async def db(path: Path) -> AsyncIterator[Database]:
-    async with Database.open(path) as database:
+def target(database_target: str | Path) -> str | Path:
+    """The database on each backend in turn (tests/conftest.py), for a test that reopens it."""
+    return database_target
+
+
+@pytest.fixture
+async def db(target: str | Path) -> AsyncIterator[Database]:
+    async with Database.open(target) as database:
         yield database
 
 
@@ -112,8 +121,7 @@ async def fingerprint(db: Database) -> tuple[Any, ...]:
             "SELECT * FROM seats ORDER BY table_id, user_id",
             "SELECT * FROM results ORDER BY id",
         ):
-            async with conn.execute(sql) as cur:
-                out.append([tuple(r) for r in await cur.fetchall()])
+            out.append([tuple(r) for r in await fetch_all(conn, sql)])
     return tuple(out)
 
 

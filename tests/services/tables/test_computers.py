@@ -21,6 +21,7 @@ from services.tables import (
 )
 from services.tables.events import CloseReason, Joined, Left
 from storage import Board, Database, stats
+from storage.db import fetch_all
 
 from .conftest import CHANNEL, GUILD, HOST, START, Recorder, balance, checked, play_one
 
@@ -29,8 +30,8 @@ DELAY = 1.5
 
 
 async def _rows(db: Database, sql: str) -> list[tuple[object, ...]]:
-    async with db.read() as conn, conn.execute(sql) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    async with db.read() as conn:
+        return [tuple(r) for r in await fetch_all(conn, sql)]
 
 
 async def _open(service: TableService, game: str, computers: int = 2) -> None:

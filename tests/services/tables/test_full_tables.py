@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ import pytest
 
 from services.tables import TableService
 from storage import Database, stats
-from storage.audit import audit_file
+from storage.audit import audit_target
 
 from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, START, balance, checked, play_deal
 
@@ -68,7 +69,8 @@ async def test_a_full_table_from_open_to_close(
     assert closed.table_id == opened.table_id
     result = await checked(db)
     assert result.stacks == result.pots == result.kitties == 0
-    assert audit_file(path).ok  # what `python -m storage audit` runs
+    # what `python -m storage audit` runs (a process of its own: its own event loop)
+    assert (await asyncio.to_thread(audit_target, db.url or path)).ok
     assert service.tables() == []
     if options.get("banker") != "house":  # no chips made or lost: they only moved
         total = sum([await balance(db, u) or 0 for u in (HOST, BOB, CAT)])

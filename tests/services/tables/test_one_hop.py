@@ -4,7 +4,8 @@ on it): the whole transaction, result included when the deal ends, is one queued
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,13 @@ from services.tables import TableService
 from storage import Database
 
 from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, checked
+
+
+@pytest.fixture
+async def db(path: Path) -> AsyncIterator[Database]:
+    """SQLite: the hops counted are aiosqlite's."""
+    async with Database.open(path) as database:
+        yield database
 
 
 @pytest.fixture

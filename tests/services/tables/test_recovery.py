@@ -23,10 +23,10 @@ async def _three(service: TableService, game: str) -> None:
 
 
 async def test_a_new_instance_continues_the_deal_from_the_last_action(
-    path: Path, clock: ManualClock
+    target: str | Path, clock: ManualClock
 ):
     rng = random.Random(5)
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         one = TableService(db, clock=clock)
         await one.startup(idle_sweeper=False)
         await _three(one, "paiute")
@@ -35,7 +35,7 @@ async def test_a_new_instance_continues_the_deal_from_the_last_action(
         before = {u: one.status(GUILD, CHANNEL, u) for u in (None, HOST, BOB, CAT)}
         await one.timers.shutdown()  # killed: its tasks die with it; only the file remains
     recorder = Recorder()
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         two = TableService(db, listener=recorder, clock=clock)
         await two.startup(idle_sweeper=False)
         assert [t.table_id for t in recorder.resumed[0]] == [before[None].table_id]

@@ -103,10 +103,10 @@ async def test_two_timeouts_in_a_row_mark_a_player_away_until_they_are_back(
 
 
 async def test_an_away_player_is_still_away_after_a_restart_until_they_are_back(
-    path: Path, clock: ManualClock
+    target: str | Path, clock: ManualClock
 ):
     recorder = Recorder()
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         one = TableService(db, listener=recorder, clock=clock)
         await one.startup(idle_sweeper=False)
         first, other = await _paiute(one)
@@ -117,7 +117,7 @@ async def test_an_away_player_is_still_away_after_a_restart_until_they_are_back(
         assert (await recorder.next_timeout()).away
         await one.shutdown()
 
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         two = TableService(db, listener=Recorder(), clock=clock)
         [resumed] = await two.startup(idle_sweeper=False)
         assert {s.user_id: s.away for s in resumed.seats} == {first: True, other: False}
@@ -130,16 +130,16 @@ async def test_an_away_player_is_still_away_after_a_restart_until_they_are_back(
         await checked(db)
         await two.shutdown()
 
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         three = TableService(db, clock=clock)
         [resumed] = await three.startup(idle_sweeper=False)
         assert not any(s.away for s in resumed.seats)  # being back was kept as well
         await three.shutdown()
 
 
-async def test_deadlines_survive_a_restart(path: Path, clock: ManualClock):
+async def test_deadlines_survive_a_restart(target: str | Path, clock: ManualClock):
     first_recorder, second_recorder = Recorder(), Recorder()
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         one = TableService(db, listener=first_recorder, clock=clock)
         await one.startup(idle_sweeper=False)
         first, _ = await _paiute(one)
@@ -147,7 +147,7 @@ async def test_deadlines_survive_a_restart(path: Path, clock: ManualClock):
         await one.shutdown()  # the process stops; the timer task is cancelled
     assert first_recorder.timeouts.empty()
 
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         two = TableService(db, listener=second_recorder, clock=clock)
         resumed = await two.startup(idle_sweeper=False)
         assert [t.channel_id for t in resumed] == [CHANNEL]
@@ -163,16 +163,16 @@ async def test_deadlines_survive_a_restart(path: Path, clock: ManualClock):
 
 
 async def test_a_deadline_passed_while_the_bot_was_down_fires_at_start(
-    path: Path, clock: ManualClock
+    target: str | Path, clock: ManualClock
 ):
     recorder = Recorder()
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         one = TableService(db, clock=clock)
         await one.startup(idle_sweeper=False)
         first, _ = await _paiute(one)
         await one.shutdown()
     clock.advance(TIMEOUT * 3)  # down for longer than the turn timer
-    async with Database.open(path) as db:
+    async with Database.open(target) as db:
         two = TableService(db, listener=recorder, clock=clock)
         await two.startup(idle_sweeper=False)
         assert (await recorder.next_timeout()).user_id == first

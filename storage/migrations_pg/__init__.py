@@ -1,0 +1,1 @@
+"""PostgreSQL migrations, numbered apart from SQLite's (``storage/migrations``)."""
