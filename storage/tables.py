@@ -279,7 +279,7 @@ async def seat_computer(conn: Conn, table_id: int, user_id: int, amount: int, *,
         await conn.execute(
             "INSERT INTO seats (table_id, user_id, seat_no, stack) VALUES (?, ?, "
             "(SELECT COALESCE(MAX(seat_no) + 1, 0) FROM seats WHERE table_id = ?), ?) "
-            "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = stack + excluded.stack, "
+            "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = seats.stack + excluded.stack, "
             "seated = 1, away = 0",
             (table_id, user_id, table_id, amount),
         )

@@ -2,9 +2,8 @@
 
 A game cog subclasses it with its group name, sets ``ui``, adds ``open`` (its options as typed
 slash options, calling :meth:`TableCog.open_table`) and one command per player action (calling
-:meth:`TableCog.act`). ``join`` (which tops up a seated player), ``leave``, ``kick``,
-``start``, ``close``, ``status``, ``rules``, ``hand``, ``back`` and the computer players'
-commands come from here.
+:meth:`TableCog.act`). ``join``, ``topup``, ``leave``, ``kick``, ``start``, ``close``,
+``status``, ``rules``, ``hand`` and ``back`` come from here.
 """
 
 from __future__ import annotations
@@ -163,25 +162,24 @@ class TableCog(commands.GroupCog):
 
     # -- shared commands ------------------------------------------------------------------------
 
-    @app_commands.command(
-        name="join", description="Sit down at this table, or add chips between deals"
-    )
-    @app_commands.describe(buy_in="Chips to bring from your balance (seated: chips to add)")
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    @app_commands.describe(buy_in="Chips to bring from your balance")
     async def join(self, interaction: discord.Interaction, buy_in: BuyIn) -> None:
-        """Sit down; a seated player short of chips tops up the same way, between deals (up
-        to the maximum buy-in). One command for both keeps every game's group within
-        Discord's 25 subcommands."""
-        status = self.here(interaction)
+        self.here(interaction)
         guild, channel = where(interaction)
-        user = interaction.user.id
-        seated = any(s.user_id == user and s.seated for s in status.seats)
         with refusals(self.desk):
-            if seated:
-                result = await self.desk.service.top_up(guild, channel, user, buy_in)
-            else:
-                result = await self.desk.service.join(guild, channel, user, buy_in)
-        said = "table.reply.topped_up" if seated else "table.reply.seated"
-        await self.desk.show(result, interaction, reply=msg(said, amount=buy_in))
+            result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
+        await self.desk.show(result, interaction, reply=msg("table.reply.seated", amount=buy_in))
+
+    @app_commands.command(name="topup", description="Add chips from your balance between deals")
+    @app_commands.describe(amount="Chips to add to your stack")
+    async def topup(self, interaction: discord.Interaction, amount: BuyIn) -> None:
+        """A seated player short of chips plays on without leaving (up to the maximum buy-in)."""
+        self.here(interaction)
+        guild, channel = where(interaction)
+        with refusals(self.desk):
+            result = await self.desk.service.top_up(guild, channel, interaction.user.id, amount)
+        await self.desk.show(result, interaction, reply=msg("table.reply.topped_up", amount=amount))
 
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ from bot.table import (
     hand_view,
     table_view,
 )
+from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
@@ -113,4 +114,6 @@ def test_specs_with_several_fields_stay_slash_commands():
 def test_players_are_named_by_mention_and_other_ids_stay_as_they_are():
     names = PlayerNames()
     assert names.mention(str(ALICE)) == f"<@{ALICE}>"
-    assert names.mention("cpu:1") == "cpu:1"  # not a Discord id: never a mention
+    computer = names.mention("cpu:1")  # not a Discord id: never a mention, a robot's name
+    assert not str(computer).startswith("<@")
+    assert catalog("en").text(computer).startswith("🤖")

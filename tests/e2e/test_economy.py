@@ -26,13 +26,7 @@ async def test_balance_starts_with_the_starting_chips_and_says_they_are_play_mon
 
 async def test_help_tells_a_broke_player_about_refill_and_the_table_commands(alice):
     text = embed_text(await alice.slash("help"))
-    for command in (
-        "/refill",
-        "/ping mode:",
-        "(seated: adds chips between deals)",
-        "`kick player:`",
-        "`start`",
-    ):
+    for command in ("/refill", "/ping mode:", "`topup amount:`", "`kick player:`", "`start`"):
         assert command in text
 
 

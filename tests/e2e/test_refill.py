@@ -1,7 +1,7 @@
 """A way back for a broke player (issue 14, item 3): ``/refill`` when they have no chips
-anywhere (once per cooldown, refused with the reason), ``/<game> join`` (seated: a top-up)
-between deals, and a seated player too short to be dealt in is told privately that they sit
-out and how to get chips. The chip audit passes after each test."""
+anywhere (once per cooldown, refused with the reason), ``/<game> topup`` between deals, and a
+seated player too short to be dealt in is told privately that they sit out and how to get
+chips. The chip audit passes after each test."""
 
 from __future__ import annotations
 
@@ -49,12 +49,12 @@ async def test_seated_player_tops_up_between_deals_but_not_mid_deal(session, ali
     session.guild.deny(bob.user, MANAGE_GUILD)
     await alice.slash("palace open", buy_in=300)
     await bob.slash("palace join", buy_in=300)
-    answer = await bob.slash("palace join", buy_in=150)  # seated: join tops up
+    answer = await bob.slash("palace topup", amount=150)
     assert answer.message is not None
     assert "You add 150 chips" in answer.message.content
     assert {s.user_id: s.stack for s in status(session).seats}[bob.id] == 450
     await alice.slash("palace start")
-    assert "between deals" in refusal_text(await bob.slash("palace join", buy_in=10))
+    assert "between deals" in refusal_text(await bob.slash("palace topup", amount=10))
 
 
 @pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
@@ -77,7 +77,7 @@ async def test_seated_player_at_0_chips_is_told_privately_they_sit_out_and_how_t
     assert status(session).deal_open
     told = [m.content for m in bob.dms() if "sit this deal out" in m.content]
     assert len(told) == 1
-    assert "`/palace join`" in told[0]
+    assert "`/palace topup`" in told[0]
     assert "`/refill`" in told[0]
     assert not any("sit this deal out" in m.content for m in carol.dms())
     public = [m.content for m in session.messages() if not m.ephemeral]

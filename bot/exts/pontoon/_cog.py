@@ -124,10 +124,14 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
             price=price,
         )
 
-    @app_commands.command(name="accept_bank", description="Buy the bank you were offered")
-    async def accept_bank(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "accept_bank", self.ui.reply("accept_bank"))
-
-    @app_commands.command(name="decline_bank", description="Decline the bank (or give it up)")
-    async def decline_bank(self, interaction: discord.Interaction) -> None:
-        await self.act(interaction, "decline_bank", self.ui.reply("decline_bank"))
+    @app_commands.command(
+        name="bank", description="Buy the bank you were offered, or decline it (or give it up)"
+    )
+    @app_commands.describe(answer="accept: buy the bank; decline: refuse it (banker: give it up)")
+    async def bank(
+        self, interaction: discord.Interaction, answer: Literal["accept", "decline"]
+    ) -> None:
+        """One command for both answers keeps ``/pontoon`` within Discord's 25 subcommands
+        (the kit's table commands and the game's actions together)."""
+        kind = f"{answer}_bank"
+        await self.act(interaction, kind, self.ui.reply(kind))
