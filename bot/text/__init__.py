@@ -100,6 +100,9 @@ class Catalog:
         else:
             template = self._translations.ngettext(message.id, message.id, message.count)
         fields = {name: self._value(value) for name, value in message.params.items()}
+        if message.count is not None and "count" not in fields:
+            # the number that picks the plural form is a field too, as in gettext's habit
+            fields["count"] = self._value(Number(message.count))
         if self.rtl:
             template = isolate_template(template)
             fields = {
