@@ -106,7 +106,7 @@ class Catalog:
         if self.rtl:
             template = isolate_template(template)
             fields = {
-                name: text if isinstance(message.params[name], Msg) else isolate(text)
+                name: text if isinstance(message.params.get(name), Msg) else isolate(text)
                 for name, text in fields.items()
             }
         return template.format_map(fields)
