@@ -33,21 +33,10 @@ PACKAGES = ["bot", "sandbox", "services", "storage", "games"]
 CHECKS: list[tuple[str, list[str]]] = [
     ("ruff lint", ["-m", "ruff", "check", "."]),
     ("ruff format", ["-m", "ruff", "format", "--check", "."]),
+    ("mypy --strict", ["-m", "mypy", *PACKAGES, "tests", "bench", "dev.py", "dev_postgres.py"]),
     (
-        "mypy --strict",
-        [
-            "-m",
-            "mypy",
-            "bot",
-            "sandbox",
-            "services",
-            "games",
-            "storage",
-            "tests",
-            "bench",
-            "dev.py",
-            "dev_postgres.py",
-        ],
+        "import-linter (layers, no cycles)",
+        ["-c", "from importlinter.cli import lint_imports_command as c; c(['--no-cache'])"],
     ),
     ("pytest", ["-m", "pytest"]),
 ]

@@ -128,3 +128,13 @@ def test_the_private_import_checker_allows_only_the_owning_package():
     assert check("from ._v import q\n", "a.b", is_package=True) == []
     assert check("from .b import _y\n", "a.z") == ["a.b._y"]
     assert check("from a.__init__ import x\nimport __future__\n", "c.d") == []
+
+
+def test_the_checks_enforce_the_import_contracts():
+    """A merge once dropped the import-linter step from ``dev.py check``: the layer contracts
+    in pyproject.toml only hold while the checks run them."""
+    import dev
+
+    names = [name for name, _ in dev.CHECKS]
+    assert any(name.startswith("import-linter") for name in names)
+    assert names[-1] == "pytest"
