@@ -125,12 +125,12 @@ def event_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
     player: Any = names.mention(getattr(event, "player", None))
     match event:
         case Joined():
-            return msg("table.log.joined", player=player, amount=event.amount)
+            return msg("table.log.joined", player=player, amount=Number(event.amount))
         case ToppedUp():
-            return msg("table.log.top_up", player=player, amount=event.amount)
+            return msg("table.log.top_up", player=player, amount=Number(event.amount))
         case Left():
             which = "table.log.removed" if event.removed else "table.log.left"
-            return msg(which, player=player, amount=event.amount)
+            return msg(which, player=player, amount=Number(event.amount))
         case Leaving():
             which = "table.log.leaving_removed" if event.removed else "table.log.leaving"
             return msg(which, player=player)

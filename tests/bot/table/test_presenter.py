@@ -213,3 +213,10 @@ def test_idle_close_of_1_minute_says_1_minute_not_1_minutes():
         "idle: no action for 1 minute; every chip was refunded"
     )
     assert "30 minutes" in en(present.close_reason(Closing(CloseReason.IDLE, minutes=30)))
+
+
+def test_a_seat_events_chips_read_in_the_readers_number_format():
+    """A computer sat down "with 2550 chips" in the sandbox: amounts are numbers for people."""
+    line = present.event_line(PlainUI(), Joined(player="cpu:1", amount=2550), names(table()))
+    assert line is not None
+    assert en(line).endswith("sits down with 2,550 chips.")
