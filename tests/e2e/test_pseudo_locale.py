@@ -185,3 +185,44 @@ async def test_a_paiute_game_says_nothing_outside_the_catalog(
             await actor.slash("paiute discard", card=str(cards[0]))
         await settle(session)
     await finish(session, "paiute", players)
+
+
+async def test_the_economy_help_and_admin_commands_say_nothing_outside_the_catalog(
+    session, alice, bob
+):
+    """Every reply of the economy, ``/help`` and ``/admin``: embeds, refusals, page buttons
+    and the public grant, under the pseudo-locale (the server's and each reader's)."""
+    players = [alice, bob]
+    await speak_pseudo(session, players)
+    replies = [
+        await alice.slash("help"),
+        await alice.slash("balance"),
+        await alice.slash("balance", user=bob),
+        await alice.slash("daily"),
+        await alice.slash("daily"),  # refused: the time left
+        await alice.slash("refill"),  # refused: she has chips
+        await alice.slash("ping", mode="dm"),
+        await alice.slash("language"),
+        await alice.slash("stats"),
+        await alice.slash("stats", user=bob, game="palace"),
+        await alice.slash("leaderboard"),
+        await alice.slash("leaderboard", game="pontoon", by="wins"),
+        await alice.slash("leaderboard", game="paiute", by="chips"),  # refused
+        await alice.slash("admin settings"),
+        await alice.slash("admin settings", min_bet=500, max_bet=100),  # refused
+        await alice.slash("admin settings", daily_amount=300, images="off"),
+        await alice.slash("admin remove", user=bob, amount=5000, reason="too much"),  # refused
+        await alice.slash("admin close"),  # refused: no table here
+    ]
+    granted = await alice.slash("admin grant", user=bob, amount=250, reason="quiz")
+    await granted.followup()
+    removed = await alice.slash("admin remove", user=bob, amount=50, reason="typo")
+    await removed.followup()
+    await settle(session)
+    for reply in replies:
+        assert reply.message is not None
+        assert OPEN in "".join(_texts({"content": reply.content, "embeds": reply.message.embeds}))
+    left = sorted({f"{route}: {text!r}" for route, text, _ in untranslated(session)})
+    assert not left, "\n".join(left)
+    said = [t for c in session.fake.log.calls for t in _texts(c.body) if OPEN in t]
+    assert len(said) > 40  # the scan read the catalog's text
