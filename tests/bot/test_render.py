@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.render import PLAY_MONEY_MESSAGE, duration_message, relative, signed_message
-from bot.text import catalog
+from bot.text import Number, catalog, msg
 from bot.text.bidi import LRI, PDI
 from bot.text.format import chips
 
@@ -45,3 +45,10 @@ def test_numbers_and_waits_in_the_readers_language():
     assert "Spielgeld" in de.text(PLAY_MONEY_MESSAGE)
     assert fa.text(duration_message(5400)) == f"{LRI}1{PDI} ساعت و {LRI}30{PDI} دقیقه"
     assert fa.text(chips(1250)) == f"{LRI}1,250{PDI} ژتون"  # Babel's fa format, isolated
+
+
+def test_a_fraction_in_a_right_to_left_template_is_not_taken_for_a_command():
+    """``Seats (1/7)`` in Persian: each number isolated, the slash between them left alone."""
+    seats = fa.text(msg("table.seats", seated=Number(1), max=Number(7)))
+    assert f"({LRI}1{PDI}/{LRI}7{PDI})" in seats
+    assert f"`{LRI}/daily{PDI}`" in fa.text(msg("economy.refill.off"))
