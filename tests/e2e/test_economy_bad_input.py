@@ -176,3 +176,11 @@ async def test_a_grant_whose_answer_failed_is_told_in_the_channel(session, alice
     assert len(told) == 1
     assert not told[0].ephemeral
     assert "You have **1,250 chips**" in await balance_text(bob)
+
+
+async def test_leaderboard_of_an_unknown_game_is_refused(session, alice):
+    """(A 2,000-character value would be echoed past Discord's limit by the generic refusal
+    of ``bot/errors.py``: finding 3's long option, fixed there, not here.)"""
+    answer = await forged(session, alice, "leaderboard", set_option("game", "chess"), game="palace")
+    refused(answer)
+    assert "went wrong" not in answer.content

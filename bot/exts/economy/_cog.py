@@ -110,6 +110,8 @@ def _validation_message(error: ValidationError) -> Msg:
         field = str(e["loc"][0]) if e["loc"] else ""
         if field in _render.SETTING_LABELS:
             reasons.append(msg("admin.settings.out_of_range", label=_render.SETTING_LABELS[field]))
+        elif field:  # the language or the pictures switch: offered as choices
+            reasons.append(msg("economy.refusal.unknown_choice", option=field))
         elif "buy_in" in str(e["msg"]):
             reasons.append(msg("admin.settings.order.buy_ins"))
         else:
