@@ -115,3 +115,30 @@ async def test_a_game_in_each_language(session, alice, bob, carol, table_seed, g
         assert any(LRI in text for text in said)
     else:
         assert not any(LRI in text or PDI in text for text in said)
+
+
+async def test_economy_replies_are_the_readers_and_public_ones_the_servers(session, alice, bob):
+    """Server in German, alice reads Persian: her ``/help`` and ``/balance`` are Persian, her
+    public ``/stats`` and ``/leaderboard`` German, and so is the grant the channel reads."""
+    bot = session.bot
+    assert isinstance(bot, Parlour)
+    await bot.preferences.set_server_language(session.guild.id, "de")
+    await bot.preferences.choose(alice.id, "fa")
+    fa, de = catalog("fa"), catalog("de")
+    shown = await alice.slash("help")
+    assert shown.ephemeral and shown.message is not None
+    assert shown.message.embeds[0]["fields"][0]["name"] == fa.text(msg("help.chips"))
+    balance = await alice.slash("balance")
+    assert balance.message is not None
+    assert balance.message.embeds[0]["title"] == fa.text(msg("economy.balance.title"))
+    stats = await alice.slash("stats")
+    assert not stats.ephemeral and stats.message is not None
+    assert stats.message.embeds[0]["title"] == de.text(
+        msg("economy.stats.title", who=alice.mention)
+    )
+    board = await alice.slash("leaderboard", by="wins")
+    assert board.message is not None
+    assert de.text(msg("economy.board.wins")) in board.message.embeds[0]["title"]
+    granted = await (await alice.slash("admin grant", user=bob, amount=5, reason="quiz")).followup()
+    assert "quiz" in granted.content and LRI not in granted.content  # German: no isolates
+    assert de.text(msg("common.chips", count=5, amount=5)) in granted.content
