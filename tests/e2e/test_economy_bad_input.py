@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.exts.economy._bounds import MAX_ADMIN_AMOUNT, MAX_REASON, MAX_SETTING_CHIPS
+from bot.exts.economy import MAX_ADMIN_AMOUNT, MAX_REASON, MAX_SETTING_CHIPS
 from sandbox.actors import Actor
 from sandbox.faults import PlannedFault
 from sandbox.harness import Session
