@@ -30,6 +30,8 @@ pytestmark = [
 RTL = ("fa", "ar", "sd")
 _WORDS = re.compile(r"[A-Za-z][a-z']+(?: [A-Za-z][a-z']+)+")
 _MENTION = re.compile(r"<@!?\d+>")
+_CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+_RTL_LETTER = re.compile(r"[\u0600-\u06ff]")
 _ISOLATE = re.compile(f"[{LRI}{FSI}][^{LRI}{FSI}{PDI}]*{PDI}")
 
 
@@ -112,6 +114,8 @@ async def test_a_game_in_each_language(session, alice, bob, carol, table_seed, g
             assert text.count(LRI) + text.count(FSI) == text.count(PDI), text
             bare = _ISOLATE.sub("", text)
             assert not _MENTION.search(bare), f"a mention outside an isolate: {text!r}"
+            if _RTL_LETTER.search(bare):  # a card among right-to-left words keeps its order
+                assert not _CARD.search(bare), f"a card outside an isolate: {text!r}"
         assert any(LRI in text for text in said)
     else:
         assert not any(LRI in text or PDI in text for text in said)
