@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.text import Msg, catalog, msg
+from bot.text import Msg, msg
 
 
 class GameId(StrEnum):
@@ -19,8 +19,3 @@ class GameId(StrEnum):
     def label_message(self) -> Msg:
         """The game's name for players, as a catalog message (``table.game.<id>``)."""
         return msg(f"table.game.{self.value}")
-
-    @property
-    def label(self) -> str:
-        """The game's name for players, in English."""
-        return catalog().text(self.label_message)

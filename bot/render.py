@@ -1,16 +1,15 @@
-"""Rendering helpers every cog shares: chips, times, the play-money note, embed colours.
+"""Rendering helpers every cog shares: times, signed changes, the play-money note, embed colours.
 
 The words are catalog messages (``economy.po``: the play-money note, durations, signed
-changes); the ``str`` forms below are those messages in English, for callers that do not say
-a language yet.
+changes), resolved by the caller in its reader's language; there is no English-only form, so
+nothing here can skip the catalog. Chips are :func:`bot.text.format.chips`.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.text import DEFAULT_LOCALE, Msg, Number, catalog, msg
-from bot.text.format import chips as chips_message
+from bot.text import Msg, Number, msg
 
 PLAY_MONEY_MESSAGE = msg("economy.play_money")
 
@@ -18,28 +17,11 @@ COLOUR = discord.Colour.dark_green()
 REFUSAL_COLOUR = discord.Colour.dark_grey()
 
 
-def _english(message: Msg) -> str:
-    return catalog(DEFAULT_LOCALE).text(message)
-
-
-PLAY_MONEY = _english(PLAY_MONEY_MESSAGE)
-
-
-def chips(amount: int) -> str:
-    """``1,250 chips`` (``1 chip``)."""
-    return _english(chips_message(amount))
-
-
 def signed_message(amount: int) -> Msg:
     """``+120`` / ``-40`` / ``0``: a change of chips."""
     return msg(
         "economy.signed.gain" if amount > 0 else "economy.signed.other", amount=Number(amount)
     )
-
-
-def signed(amount: int) -> str:
-    """``+120`` / ``-40`` / ``0``: a change of chips."""
-    return _english(signed_message(amount))
 
 
 def relative(unix_seconds: float) -> str:
@@ -59,11 +41,6 @@ def duration_message(seconds: float) -> Msg:
     if not minutes:
         return msg("economy.duration.hours", hours=Number(hours))
     return msg("economy.duration.hours_minutes", hours=Number(hours), minutes=Number(minutes))
-
-
-def duration(seconds: float) -> str:
-    """:func:`duration_message` in English."""
-    return _english(duration_message(seconds))
 
 
 def embed(title: str, description: str = "", *, footer: str | None = None) -> discord.Embed:

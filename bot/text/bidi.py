@@ -21,9 +21,10 @@ from babel import Locale, UnknownLocaleError
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 
 # Mentions, channels, roles, custom emoji and timestamps, then /commands with their sub-words
-# (``/{command} hand`` too: the field's own isolate then nests inside, as isolates may).
+# (``/{command} hand`` too: the field's own isolate then nests inside, as isolates may); a slash
+# right after a word or a field is a fraction (``{seated}/{max}``), not a command.
 _LTR_IN_TEMPLATE = re.compile(
-    r"<(?:@[!&]?|#|a?:\w+:|t:)[\w:]+>|/(?:[a-z][\w-]*|\{\w+\})(?: [a-z][\w-]*)*"
+    r"<(?:@[!&]?|#|a?:\w+:|t:)[\w:]+>|(?<![\w}])/(?:[a-z][\w-]*|\{\w+\})(?: [a-z][\w-]*)*"
 )
 
 

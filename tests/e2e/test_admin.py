@@ -57,11 +57,14 @@ async def test_the_bot_refuses_admin_commands_opened_to_a_non_admin(
 async def test_grant_and_remove_with_a_reason(alice, bob):
     granted = await alice.slash("admin grant", user=bob, amount=250, reason="won the quiz")
     assert not granted.ephemeral  # the server sees every grant
-    assert granted.content == (
+    said = await granted.followup()  # answered ("thinking") before the booking, then told
+    assert said.content == (
         f"{alice.mention} granted **250 chips** to {bob.mention} (won the quiz). "
         "Their balance: 1,250 chips."
     )
-    removed = await alice.slash("admin remove", user=bob, amount=1000, reason="cheating")
+    removed = await (
+        await alice.slash("admin remove", user=bob, amount=1000, reason="cheating")
+    ).followup()
     assert "removed **1,000 chips**" in removed.content
     assert "Their balance: 250 chips." in removed.content
     assert "You have **250 chips**" in await balance_of(bob)
@@ -103,7 +106,7 @@ async def test_settings_show_change_and_take_effect(alice, bob, carol):
 
 async def test_settings_that_do_not_fit_together_are_refused(alice):
     answer = await alice.slash("admin settings", min_bet=500, max_bet=100)
-    refused(answer, "don't fit together", "min_bet <= max_bet")
+    refused(answer, "don't fit together", "minimum bet can't be above the default maximum bet")
     assert "Default minimum bet: **10 chips**" in embed_text(await alice.slash("admin settings"))
 
 

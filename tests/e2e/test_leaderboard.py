@@ -20,6 +20,7 @@ def ranked(text: str) -> list[tuple[int, int]]:
 async def grant(admin, member, amount: int) -> None:
     answer = await admin.slash("admin grant", user=member, amount=amount, reason="seed")
     assert not answer.ephemeral
+    await answer.followup()  # the grant is told once it is booked
 
 
 async def test_chips_board_orders_by_balance_and_shows_the_callers_rank(alice, bob, carol, dave):

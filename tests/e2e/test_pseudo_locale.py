@@ -5,7 +5,7 @@ interaction responses, DMs) for an English word outside ``⟦…⟧`` (names and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -116,13 +116,11 @@ def table_seed() -> TableSeed:
     return TableSeed()
 
 
-async def test_a_pontoon_game_says_nothing_outside_the_catalog(
-    session, alice, bob, carol, table_seed
-):
-    players = [alice, bob, carol]
+async def play_pontoon(session: Session, players: list[Actor]) -> None:
+    """Seat ``players`` at a Pontoon table and play its first deal to the end (a look at a
+    hand and the table on the way)."""
+    bob = players[1]
     by = {a.id: a for a in players}
-    table_seed.value = PONTOON_SEED
-    await speak_pseudo(session, players)
     await seat(session, "pontoon", players, min_bet=10, max_bet=50)
     await bob.slash("pontoon hand")
     await bob.slash("pontoon status")
@@ -133,18 +131,13 @@ async def test_a_pontoon_game_says_nothing_outside_the_catalog(
         options = {k: v for k, v in action.items() if k != "kind"}
         await by[user].slash(f"pontoon {action['kind']}", **options)
         await settle(session)
-    await finish(session, "pontoon", players)
 
 
-async def test_a_palace_game_says_nothing_outside_the_catalog(
-    session, alice, bob, carol, table_seed
-):
-    players = [alice, bob, carol]
+async def play_palace(session: Session, players: list[Actor]) -> None:
+    """Seat ``players`` at a Palace table and play its first deal to the end."""
     by = {a.id: a for a in players}
-    table_seed.value = PALACE_SEED
-    await speak_pseudo(session, players)
     await seat(session, "palace", players, small_bet=10, max_raises=2)
-    await carol.slash("palace hand")
+    await players[2].slash("palace hand")
     script = Script()
     while status(session).deal_open:
         user = status(session).to_act
@@ -153,16 +146,11 @@ async def test_a_palace_game_says_nothing_outside_the_catalog(
         options = await slash_options(session, by[user], kind)
         await by[user].slash(f"palace {kind}", **options)
         await settle(session)
-    await finish(session, "palace", players)
 
 
-async def test_a_paiute_game_says_nothing_outside_the_catalog(
-    session, alice, bob, carol, table_seed
-):
-    players = [alice, bob, carol]
+async def play_paiute(session: Session, players: list[Actor]) -> None:
+    """Seat ``players`` at a Paiute table and play its first deal to the end."""
     by = {a.id: a for a in players}
-    table_seed.value = find_seed([str(a.id) for a in players])
-    await speak_pseudo(session, players)
     await seat(
         session,
         "paiute",
@@ -171,7 +159,7 @@ async def test_a_paiute_game_says_nothing_outside_the_catalog(
         max_rounds=OPTIONS.max_rounds,
         turn_timeout=OPTIONS.turn_timeout,
     )
-    await alice.slash("paiute hand")
+    await players[0].slash("paiute hand")
     while status(session).deal_open:
         user = status(session).to_act
         assert user is not None
@@ -184,4 +172,74 @@ async def test_a_paiute_game_says_nothing_outside_the_catalog(
             cards = await actor.autocomplete("paiute discard", focused="card", card="")
             await actor.slash("paiute discard", card=str(cards[0]))
         await settle(session)
-    await finish(session, "paiute", players)
+
+
+PLAYS: dict[str, Callable[[Session, list[Actor]], Awaitable[None]]] = {
+    "pontoon": play_pontoon,
+    "palace": play_palace,
+    "paiute": play_paiute,
+}
+"""One deal of each game, played to the end by three players (the same deals every run once
+``deal_from`` fixed the table's seed)."""
+
+
+def deal_from(table_seed: TableSeed, game: str, players: list[Actor]) -> None:
+    """Fix the seed of ``game``'s table so its deal plays the way the scripts expect."""
+    if game == "pontoon":
+        table_seed.value = PONTOON_SEED
+    elif game == "palace":
+        table_seed.value = PALACE_SEED
+    else:
+        table_seed.value = find_seed([str(a.id) for a in players])
+
+
+@pytest.mark.parametrize("game", sorted(PLAYS))
+async def test_a_game_says_nothing_outside_the_catalog(
+    session, alice, bob, carol, table_seed, game
+):
+    players = [alice, bob, carol]
+    deal_from(table_seed, game, players)
+    await speak_pseudo(session, players)
+    await PLAYS[game](session, players)
+    await finish(session, game, players)
+
+
+async def test_the_economy_help_and_admin_commands_say_nothing_outside_the_catalog(
+    session, alice, bob
+):
+    """Every reply of the economy, ``/help`` and ``/admin``: embeds, refusals, page buttons
+    and the public grant, under the pseudo-locale (the server's and each reader's)."""
+    players = [alice, bob]
+    await speak_pseudo(session, players)
+    replies = [
+        await alice.slash("help"),
+        await alice.slash("balance"),
+        await alice.slash("balance", user=bob),
+        await alice.slash("daily"),
+        await alice.slash("daily"),  # refused: the time left
+        await alice.slash("refill"),  # refused: she has chips
+        await alice.slash("ping", mode="dm"),
+        await alice.slash("language"),
+        await alice.slash("stats"),
+        await alice.slash("stats", user=bob, game="palace"),
+        await alice.slash("leaderboard"),
+        await alice.slash("leaderboard", game="pontoon", by="wins"),
+        await alice.slash("leaderboard", game="paiute", by="chips"),  # refused
+        await alice.slash("admin settings"),
+        await alice.slash("admin settings", min_bet=500, max_bet=100),  # refused
+        await alice.slash("admin settings", daily_amount=300, images="off"),
+        await alice.slash("admin remove", user=bob, amount=5000, reason="too much"),  # refused
+        await alice.slash("admin close"),  # refused: no table here
+    ]
+    granted = await alice.slash("admin grant", user=bob, amount=250, reason="quiz")
+    await granted.followup()
+    removed = await alice.slash("admin remove", user=bob, amount=50, reason="typo")
+    await removed.followup()
+    await settle(session)
+    for reply in replies:
+        assert reply.message is not None
+        assert OPEN in "".join(_texts({"content": reply.content, "embeds": reply.message.embeds}))
+    left = sorted({f"{route}: {text!r}" for route, text, _ in untranslated(session)})
+    assert not left, "\n".join(left)
+    said = [t for c in session.fake.log.calls for t in _texts(c.body) if OPEN in t]
+    assert len(said) > 40  # the scan read the catalog's text

@@ -23,7 +23,9 @@ CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_pa
 async def broke(session: Session, admin, actor) -> None:
     """``actor`` loses their whole balance (an admin takes it)."""
     await actor.slash("balance")
-    await admin.slash("admin remove", user=actor, amount=1000, reason="test: broke")
+    await (
+        await admin.slash("admin remove", user=actor, amount=1000, reason="test: broke")
+    ).followup()
     assert "You have **0 chips**" in embed_text(await actor.slash("balance"))
 
 
@@ -33,7 +35,8 @@ async def test_broke_player_gets_chips_back_with_refill_once_per_cooldown(sessio
     assert "You got **100 chips** to play again" in embed_text(granted)
     assert "You have **100 chips**" in embed_text(await bob.slash("balance"))
     assert "you still have chips" in refusal_text(await bob.slash("refill"))
-    await alice.slash("admin remove", user=bob, amount=100, reason="test: broke again")
+    removed = await alice.slash("admin remove", user=bob, amount=100, reason="test: broke again")
+    await removed.followup()
     text = refusal_text(await bob.slash("refill"))
     assert "You already had a refill. Try again in" in text
 

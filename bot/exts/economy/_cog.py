@@ -16,24 +16,37 @@ from bot.catalog import GameId
 from bot.client import Parlour
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
+from bot.exts.economy._bounds import (
+    MAX_ADMIN_AMOUNT,
+    MAX_COOLDOWN_HOURS,
+    MAX_IDLE_MINUTES,
+    MAX_REASON,
+    MAX_REFILL_MINUTES,
+    MAX_SETTING_CHIPS,
+    MAX_STAKE,
+    MAX_TURN_SECONDS,
+    within_declared,
+)
 from bot.exts.economy._views import PageButton, show_page
 from bot.refusal import Refusal
-from bot.render import chips
 from bot.table import refusals, where
-from bot.text import catalog, msg
+from bot.text import Catalog, Msg, Number, catalog, msg
 from bot.text.choose import LANGUAGES, autonym
+from bot.text.format import chips
 from services.economy import Board
 from services.pings import PingMode
 
 log = logging.getLogger(__name__)
 
-Amount = app_commands.Range[int, 1, 1_000_000]
-Chips = app_commands.Range[int, 0, 1_000_000]
-Stake = app_commands.Range[int, 1, 1_000_000]
-Reason = app_commands.Range[str, 1, 200]
+Amount = app_commands.Range[int, 1, MAX_ADMIN_AMOUNT]
+Chips = app_commands.Range[int, 0, MAX_SETTING_CHIPS]
+Stake = app_commands.Range[int, 1, MAX_STAKE]
+Reason = app_commands.Range[str, 1, MAX_REASON]
 
 # The server's language, each by its own name (the table message and announcements).
 SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
+
+PING_MODES = ("channel", "dm", "off")
 
 BY_BOARD: dict[str, Board] = {"chips": Board.BALANCE, "net": Board.NET, "wins": Board.WINS}
 
@@ -61,6 +74,10 @@ def _guild(interaction: discord.Interaction) -> int:
 
 
 def _not_a_bot(user: discord.abc.User) -> None:
+    """A member the command may name: one Discord resolved (a forged or stale id comes as a
+    bare ``discord.Object``), and no bot."""
+    if not isinstance(user, discord.User | discord.Member):
+        raise Refusal(msg("economy.refusal.unknown_user"))
     if user.bot:
         raise Refusal(msg("economy.refusal.bot"))
 
@@ -73,27 +90,41 @@ def _said(
     amount: int,
     reason: str,
     now: int,
-) -> str:
+) -> Msg:
     """An admin's grant or removal as the channel reads it."""
-    admin, player, moved, balance = (
-        interaction.user.mention,
-        user.mention,
-        chips(amount),
-        chips(now),
-    )
-    return catalog().text(
-        msg(which, admin=admin, player=player, chips=moved, reason=reason, balance=balance)
+    return msg(
+        which,
+        admin=interaction.user.mention,
+        player=user.mention,
+        chips=chips(amount),
+        reason=reason,
+        balance=chips(now),
     )
 
 
-def _validation_message(error: ValidationError) -> str:
-    reasons = [str(e["msg"]).removeprefix("Value error, ") for e in error.errors()]
-    return catalog().text(msg("admin.settings.misfit", reasons="; ".join(reasons)))
+def _validation_message(error: ValidationError) -> Msg:
+    """Settings the storage refused, each reason in the reader's words: a field out of its
+    range by its label, the two orderings by name (the storage's own text is for logs)."""
+    reasons: list[Msg] = []
+    for e in error.errors():
+        field = str(e["loc"][0]) if e["loc"] else ""
+        if field in _render.SETTING_LABELS:
+            reasons.append(msg("admin.settings.out_of_range", label=_render.SETTING_LABELS[field]))
+        elif field:  # the language or the pictures switch: offered as choices
+            reasons.append(msg("economy.refusal.unknown_choice", option=field))
+        elif "buy_in" in str(e["msg"]):
+            reasons.append(msg("admin.settings.order.buy_ins"))
+        else:
+            reasons.append(msg("admin.settings.order.bets"))
+    listed: Msg = reasons[0]
+    for more in reasons[1:]:
+        listed = msg("admin.list", head=listed, tail=more)
+    return msg("admin.settings.misfit", reasons=listed)
 
 
 class Economy(commands.Cog):
     """Balances, daily chips, leaderboards, stats, help, and the admins' chip and table
-    settings."""
+    settings. Ephemeral replies speak the reader's language, public messages the server's."""
 
     admin = app_commands.Group(
         name="admin",
@@ -113,6 +144,14 @@ class Economy(commands.Cog):
         """Stop answering page buttons."""
         self.bot.remove_dynamic_items(PageButton)
 
+    async def _reader(self, interaction: discord.Interaction) -> Catalog:
+        """The catalog of a reply only ``interaction``'s user sees."""
+        return catalog(await self.bot.languages.reader(interaction))
+
+    async def _public(self, interaction: discord.Interaction) -> Catalog:
+        """The catalog of a message the whole channel sees: the server's language."""
+        return catalog(await self.bot.languages.public(interaction.guild_id))
+
     @app_commands.guild_only()
     @app_commands.command(name="balance", description="Your chips (or another member's)")
     @app_commands.describe(user="Whose balance (default: yours)")
@@ -125,7 +164,10 @@ class Economy(commands.Cog):
         _not_a_bot(target)
         yourself = target.id == interaction.user.id
         held = await self.bot.economy.holdings(guild, target.id, create=yourself)
-        shown = _render.balance(target.mention, held.balance, held.on_tables, yourself=yourself)
+        say = await self._reader(interaction)
+        shown = _render.balance(
+            say, target.mention, held.balance, held.on_tables, yourself=yourself
+        )
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
@@ -135,9 +177,12 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]
     ) -> None:
         """Stored per person (every server), read before each turn ping."""
+        if mode not in PING_MODES:  # a forged or stale payload: discord.py passes it through
+            raise Refusal(msg("economy.refusal.unknown_choice", option="mode"))
         await self.bot.pings.set_mode(interaction.user.id, PingMode(mode))
+        say = await self._reader(interaction)
         await interaction.response.send_message(
-            catalog().text(msg(f"table.ping.set.{mode}")), ephemeral=True
+            say.text(msg(f"table.ping.set.{mode}")), ephemeral=True
         )
 
     @app_commands.guild_only()
@@ -150,7 +195,8 @@ class Economy(commands.Cog):
         claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
         if not claim.granted:
             raise Refusal(_render.refill_refused(claim, now))
-        await interaction.response.send_message(embed=_render.refill(claim), ephemeral=True)
+        shown = _render.refill(await self._reader(interaction), claim)
+        await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
     @app_commands.command(name="daily", description="Claim your free daily chips")
@@ -161,7 +207,8 @@ class Economy(commands.Cog):
         claim = await self.bot.economy.claim_daily(guild, interaction.user.id, now=now)
         if not claim.granted:
             raise Refusal(_render.daily_refused(claim, now))
-        await interaction.response.send_message(embed=_render.daily(claim), ephemeral=True)
+        shown = _render.daily(await self._reader(interaction), claim)
+        await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top players")
@@ -178,6 +225,8 @@ class Economy(commands.Cog):
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
         belongs to no game: one game's board ranks what was won at it."""
         _guild(interaction)
+        if by is not None and by not in BY_BOARD:  # discord.py passes an unknown choice on
+            raise Refusal(msg("economy.refusal.unknown_board"))
         if by == "chips" and game is not None:
             raise Refusal(msg("economy.board.chips_not_per_game"))
         board = BY_BOARD[by or ("chips" if game is None else "net")]
@@ -193,19 +242,21 @@ class Economy(commands.Cog):
         user: discord.User | None = None,
         game: GameId | None = None,
     ) -> None:
-        """A read: shows nothing for a member who never finished a deal."""
+        """A read: shows nothing for a member who never finished a deal. Public: the server's
+        language."""
         guild = _guild(interaction)
         target = user or interaction.user
         _not_a_bot(target)
         records = await self.bot.economy.stats(guild, target.id)
-        shown = _render.stats(target.mention, records, game)
+        shown = _render.stats(await self._public(interaction), target.mention, records, game)
         await interaction.response.send_message(embed=shown)
 
     @app_commands.guild_only()
     @app_commands.command(name="help", description="What Parlour is and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
-        """Ephemeral: only the asker sees it."""
-        await interaction.response.send_message(embed=_render.help_embed(), ephemeral=True)
+        """Ephemeral: only the asker sees it, in their language."""
+        shown = _render.help_embed(await self._reader(interaction))
+        await interaction.response.send_message(embed=shown, ephemeral=True)
 
     @admin.command(name="grant", description="Give a member chips (minted), with a reason")
     @app_commands.describe(user="Who gets the chips", amount="How many", reason="Why (logged)")
@@ -213,16 +264,19 @@ class Economy(commands.Cog):
     async def grant(
         self, interaction: discord.Interaction, user: discord.User, amount: Amount, reason: Reason
     ) -> None:
-        """Public, so the server sees every grant; idempotent per interaction."""
+        """Public, so the server sees every grant; idempotent per interaction. Answered before
+        the booking, so an admin is never told "did not respond" about a grant that was made
+        (and never grants twice by trying again)."""
         guild = _guild(interaction)
         _not_a_bot(user)
+        within_declared(interaction, {"amount": amount, "reason": reason})
+        if not await _answer_first(interaction):
+            return
         ref = _ref("grant", interaction, reason)
         now = await self.bot.economy.grant(guild, user.id, amount, ref=ref)
-        log.info("Admin grant of %d to %s: %s", amount, user.id, reason)
-        await interaction.response.send_message(
-            _said("admin.granted", interaction, user, amount=amount, reason=reason, now=now),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        log.info("Admin grant of %d to %s", amount, user.id)
+        said = _said("admin.granted", interaction, user, amount=amount, reason=reason, now=now)
+        await self._announce(interaction, said)
 
     @admin.command(name="remove", description="Take chips from a member's balance, with a reason")
     @app_commands.describe(user="Whose chips", amount="How many", reason="Why (logged)")
@@ -230,16 +284,44 @@ class Economy(commands.Cog):
     async def remove(
         self, interaction: discord.Interaction, user: discord.User, amount: Amount, reason: Reason
     ) -> None:
-        """Refused (nothing changed) when the balance holds fewer chips."""
+        """Refused (nothing changed) when the balance holds fewer chips; answered before the
+        booking like a grant."""
         guild = _guild(interaction)
         _not_a_bot(user)
+        within_declared(interaction, {"amount": amount, "reason": reason})
+        held = await self.bot.economy.holdings(guild, user.id, create=False)
+        if (held.balance or 0) < amount:  # the booking checks again, atomically
+            raise Refusal(
+                msg(
+                    "errors.storage.insufficient_other.balance",
+                    player=user.mention,
+                    needed=Number(amount),
+                )
+            )
+        if not await _answer_first(interaction):
+            return
         ref = _ref("remove", interaction, reason)
         now = await self.bot.economy.remove(guild, user.id, amount, ref=ref)
-        log.info("Admin removal of %d from %s: %s", amount, user.id, reason)
-        await interaction.response.send_message(
-            _said("admin.removed", interaction, user, amount=amount, reason=reason, now=now),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        log.info("Admin removal of %d from %s", amount, user.id)
+        said = _said("admin.removed", interaction, user, amount=amount, reason=reason, now=now)
+        await self._announce(interaction, said)
+
+    async def _announce(self, interaction: discord.Interaction, said: Msg) -> None:
+        """An applied admin change, told to the channel: as the deferred answer, else (the
+        answer failed: a lost token, Discord down) as a channel message, so it is never
+        silent."""
+        text = (await self._public(interaction)).text(said)
+        quiet = discord.AllowedMentions.none()
+        try:
+            await interaction.followup.send(text, allowed_mentions=quiet)
+        except discord.HTTPException as failure:
+            log.warning(
+                "The answer to an applied admin change failed (%r): told the channel", failure
+            )
+            channel = self.bot.get_partial_messageable(
+                interaction.channel_id or 0, guild_id=interaction.guild_id
+            )
+            await channel.send(text, allowed_mentions=quiet)
 
     @admin.command(name="kick", description="Remove a player from this channel's table")
     @app_commands.describe(user="Who to remove; their stack goes back to their balance")
@@ -248,6 +330,7 @@ class Economy(commands.Cog):
         """Mid-deal the player's default action plays their turns and their stack is cashed
         out when the deal ends (the service's rule); between deals it is cashed out at once."""
         guild, channel = where(interaction)
+        _not_a_bot(user)
         with refusals():
             result = await self.bot.tables.kick(
                 guild, channel, user.id, admin=True, by=interaction.user.id
@@ -268,10 +351,8 @@ class Economy(commands.Cog):
             status = self.bot.tables.status(guild, channel)
             closed = await self.bot.tables.close(guild, channel, interaction.user.id, admin=True)
         log.info("Admin %s closed table %s", interaction.user.id, status.table_id)
-        await interaction.response.send_message(
-            catalog().text(msg("admin.closed")),
-            ephemeral=True,
-        )
+        say = await self._reader(interaction)
+        await interaction.response.send_message(say.text(msg("admin.closed")), ephemeral=True)
         await self.bot.desk.closed(status, msg("table.closed.admin"), closed)
 
     @admin.command(name="settings", description="Show or change table defaults and chip amounts")
@@ -298,11 +379,11 @@ class Economy(commands.Cog):
         interaction: discord.Interaction,
         starting_balance: Chips | None = None,
         daily_amount: Chips | None = None,
-        daily_cooldown_hours: app_commands.Range[int, 0, 720] | None = None,
+        daily_cooldown_hours: app_commands.Range[int, 0, MAX_COOLDOWN_HOURS] | None = None,
         refill_amount: Chips | None = None,
-        refill_cooldown_minutes: app_commands.Range[int, 0, 43_200] | None = None,
-        turn_timer_seconds: app_commands.Range[int, 5, 3600] | None = None,
-        idle_close_minutes: app_commands.Range[int, 1, 10_080] | None = None,
+        refill_cooldown_minutes: app_commands.Range[int, 0, MAX_REFILL_MINUTES] | None = None,
+        turn_timer_seconds: app_commands.Range[int, 5, MAX_TURN_SECONDS] | None = None,
+        idle_close_minutes: app_commands.Range[int, 1, MAX_IDLE_MINUTES] | None = None,
         min_bet: Stake | None = None,
         max_bet: Stake | None = None,
         max_bet_limit: Stake | None = None,
@@ -313,6 +394,10 @@ class Economy(commands.Cog):
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
+        if language is not None and language not in LANGUAGES:
+            raise Refusal(msg("economy.refusal.unknown_choice", option="language"))
+        if images is not None and images not in ("on", "off"):
+            raise Refusal(msg("economy.refusal.unknown_choice", option="images"))
         given = {
             "starting_balance": starting_balance,
             "daily_amount": daily_amount,
@@ -336,6 +421,7 @@ class Economy(commands.Cog):
                 changes[field] = value * unit if unit else value
         if language is not None:
             changes["language"] = language
+        within_declared(interaction, given)
         if not changes:
             conf = await self.bot.economy.settings(guild)
         else:
@@ -345,7 +431,7 @@ class Economy(commands.Cog):
                 raise Refusal(_validation_message(error)) from error
             log.info("Admin settings change: %s", changes)
             self.bot.preferences.forget_server(guild)
-        shown = _render.settings(conf, set(changes) or None)
+        shown = _render.settings(await self._reader(interaction), conf, set(changes) or None)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
 
@@ -353,3 +439,15 @@ def _ref(kind: str, interaction: discord.Interaction, reason: str) -> str:
     """The ledger ref of an admin change: unique per interaction (a retried delivery applies
     once) and carrying the reason, the one place the ledger keeps it."""
     return f"admin_{kind}:{interaction.guild_id}:{interaction.id}:{interaction.user.id}:{reason}"
+
+
+async def _answer_first(interaction: discord.Interaction) -> bool:
+    """Defer (public "thinking") before booking anything. ``False``: Discord no longer takes
+    an answer (late past its 3 s: 10062), the admin was shown "The application did not
+    respond", so nothing is booked and trying again is safe."""
+    try:
+        await interaction.response.defer(thinking=True)
+    except discord.NotFound as late:
+        log.warning("An admin change came too late to answer (%r): nothing was changed", late)
+        return False
+    return True

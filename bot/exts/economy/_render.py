@@ -1,13 +1,15 @@
 """What the economy commands show: pure functions from the economy service's values to embeds
-and text."""
+and text, in one reader's language (the cog picks it: the reader's for an ephemeral reply, the
+server's for a public message)."""
 
 from __future__ import annotations
 
 import discord
 
 from bot.catalog import GameId
-from bot.render import PLAY_MONEY_MESSAGE, chips, duration_message, embed, relative, signed_message
-from bot.text import DEFAULT_LOCALE, Msg, Number, Text, catalog, msg
+from bot.render import PLAY_MONEY_MESSAGE, duration_message, embed, relative, signed_message
+from bot.text import Catalog, Msg, Number, Text, msg
+from bot.text.format import chips
 from services.economy import (
     ALL_GAMES,
     Board,
@@ -27,63 +29,62 @@ BOARD_TITLES = {
     Board.WINS: msg("economy.board.wins"),
 }
 
-_say = catalog(DEFAULT_LOCALE).text
 
-
-def balance(who: str, held: int | None, on_tables: int, *, yourself: bool) -> discord.Embed:
+def balance(
+    say: Catalog, who: str, held: int | None, on_tables: int, *, yourself: bool
+) -> discord.Embed:
     """``/balance``: what the user holds, and what is out on tables."""
     if held is None:
-        text = _say(msg("economy.balance.none", who=who))
+        text = say.text(msg("economy.balance.none", who=who))
     else:
         if yourself:
-            text = _say(msg("economy.balance.yours", chips=chips(held)))
+            text = say.text(msg("economy.balance.yours", chips=chips(held)))
         else:
-            text = _say(msg("economy.balance.theirs", who=who, chips=chips(held)))
+            text = say.text(msg("economy.balance.theirs", who=who, chips=chips(held)))
         if on_tables:
-            text += "\n" + _say(msg("economy.balance.on_tables", chips=chips(on_tables)))
-    return embed(_say(msg("economy.balance.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
+            text += "\n" + say.text(msg("economy.balance.on_tables", chips=chips(on_tables)))
+    return embed(say.text(msg("economy.balance.title")), text, footer=say.text(PLAY_MONEY_MESSAGE))
 
 
-def daily(claim: Claim) -> discord.Embed:
+def daily(say: Catalog, claim: Claim) -> discord.Embed:
     """``/daily`` granted."""
-    text = _say(
+    text = say.text(
         msg("economy.daily.claimed", amount=chips(claim.amount), balance=chips(claim.balance))
     )
     if claim.next_at is not None:
-        text += "\n" + _say(msg("economy.daily.next", when=relative(claim.next_at)))
-    return embed(_say(msg("economy.daily.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
+        text += "\n" + say.text(msg("economy.daily.next", when=relative(claim.next_at)))
+    return embed(say.text(msg("economy.daily.title")), text, footer=say.text(PLAY_MONEY_MESSAGE))
 
 
-def daily_refused(claim: Claim, now: float) -> str:
+def daily_refused(claim: Claim, now: float) -> Msg:
     """``/daily`` within the cooldown: the time left, in words and as a live timestamp."""
     if claim.next_at is None:
-        return _say(msg("economy.daily.off"))
-    left = claim.next_at - now
-    wait = duration_message(left)
-    return _say(msg("economy.daily.again", wait=wait, when=relative(claim.next_at)))
+        return msg("economy.daily.off")
+    wait = duration_message(claim.next_at - now)
+    return msg("economy.daily.again", wait=wait, when=relative(claim.next_at))
 
 
-def refill(claim: Claim) -> discord.Embed:
+def refill(say: Catalog, claim: Claim) -> discord.Embed:
     """``/refill`` granted."""
-    text = _say(
+    text = say.text(
         msg("economy.refill.claimed", amount=chips(claim.amount), balance=chips(claim.balance))
     )
     if claim.next_at is not None:
-        text += "\n" + _say(msg("economy.refill.next", when=relative(claim.next_at)))
-    return embed(_say(msg("economy.refill.title")), text, footer=_say(PLAY_MONEY_MESSAGE))
+        text += "\n" + say.text(msg("economy.refill.next", when=relative(claim.next_at)))
+    return embed(say.text(msg("economy.refill.title")), text, footer=say.text(PLAY_MONEY_MESSAGE))
 
 
-def refill_refused(claim: Claim, now: float) -> str:
+def refill_refused(claim: Claim, now: float) -> Msg:
     """``/refill`` refused: chips still somewhere, refills off, or the time left."""
     if claim.outcome is Outcome.HAS_CHIPS:
-        return _say(msg("economy.refill.has_chips", balance=chips(claim.balance)))
+        return msg("economy.refill.has_chips", balance=chips(claim.balance))
     if claim.next_at is None:
-        return _say(msg("economy.refill.off"))
+        return msg("economy.refill.off")
     wait = duration_message(claim.next_at - now)
-    return _say(msg("economy.refill.again", wait=wait, when=relative(claim.next_at)))
+    return msg("economy.refill.again", wait=wait, when=relative(claim.next_at))
 
 
-def _line(entry: Ranked, board: Board) -> str:
+def _line(say: Catalog, entry: Ranked, board: Board) -> str:
     value: Text
     if board is Board.NET:
         value = msg("economy.board.net_value", change=signed_message(entry.value))
@@ -91,67 +92,73 @@ def _line(entry: Ranked, board: Board) -> str:
         value = msg("economy.board.wins_value", wins=Number(entry.value))
     else:
         value = chips(entry.value)
-    return _say(
-        msg("economy.board.line", rank=entry.rank, player=f"<@{entry.user_id}>", value=value)
-    )
+    player = f"<@{entry.user_id}>"
+    return say.text(msg("economy.board.line", rank=Number(entry.rank), player=player, value=value))
 
 
-def leaderboard(board: Leaderboard, page: int, asker_id: int, *, has_next: bool) -> discord.Embed:
+def leaderboard(
+    say: Catalog, board: Leaderboard, page: int, asker_id: int, *, has_next: bool
+) -> discord.Embed:
     """One page of a leaderboard (``board.top`` holds that page's lines) with the asker's
     rank at the bottom."""
     scope: Text
     if board.game in (None, ALL_GAMES):
         scope = msg("economy.board.all_games")
     else:
-        scope = GameId(board.game).label
+        scope = GameId(board.game).label_message
     if board.board is Board.BALANCE:
         scope = msg("economy.board.balances")
-    title = _say(msg("economy.board.title", board=BOARD_TITLES[board.board], scope=scope))
-    lines = [_line(e, board.board) for e in board.top]
+    title = say.text(msg("economy.board.title", board=BOARD_TITLES[board.board], scope=scope))
+    lines = [_line(say, e, board.board) for e in board.top]
     if not lines:
-        lines = [_say(msg("economy.board.empty" if page == 0 else "economy.board.past_end"))]
+        lines = [say.text(msg("economy.board.empty" if page == 0 else "economy.board.past_end"))]
     mine = board.asker
     asker = f"<@{asker_id}>"
     if mine is None:
-        lines.append("\n" + _say(msg("economy.board.unranked", player=asker)))
+        lines.append("\n" + say.text(msg("economy.board.unranked", player=asker)))
     else:
-        line = _line(mine, board.board)
-        lines.append("\n" + _say(msg("economy.board.rank", player=asker, line=line)))
+        line = _line(say, mine, board.board)
+        lines.append("\n" + say.text(msg("economy.board.rank", player=asker, line=line)))
     which = "economy.board.page" if has_next else "economy.board.last_page"
-    return embed(title, "\n".join(lines), footer=_say(msg(which, page=page + 1)))
+    return embed(title, "\n".join(lines), footer=say.text(msg(which, page=Number(page + 1))))
 
 
-def stats(who: str, records: dict[str, Stats], game: GameId | None) -> discord.Embed:
+def stats(say: Catalog, who: str, records: dict[str, Stats], game: GameId | None) -> discord.Embed:
     """``/stats``: one game, or all games with a line per game played."""
     key = game.value if game else ALL_GAMES
     if game:
-        made = embed(_say(msg("economy.stats.title_game", who=who, game=game.label)))
+        made = embed(say.text(msg("economy.stats.title_game", who=who, game=game.label_message)))
     else:
-        made = embed(_say(msg("economy.stats.title", who=who)))
+        made = embed(say.text(msg("economy.stats.title", who=who)))
     record = records.get(key)
     if record is None or not record.played:
         if game:
-            made.description = _say(msg("economy.stats.none_game", who=who, game=game.label))
+            none = msg("economy.stats.none_game", who=who, game=game.label_message)
         else:
-            made.description = _say(msg("economy.stats.none", who=who))
+            none = msg("economy.stats.none", who=who)
+        made.description = say.text(none)
         return made
-    made.description = _stats_line(record)
+    made.description = _stats_line(say, record)
     if game is None:
         for each in GameId:
             played = records.get(each.value)
             if played is not None and played.played:
-                made.add_field(name=each.label, value=_stats_line(played), inline=False)
+                made.add_field(
+                    name=say.text(each.label_message),
+                    value=_stats_line(say, played),
+                    inline=False,
+                )
     return made
 
 
-def _stats_line(s: Stats) -> str:
-    rate = 100 * s.won / s.played if s.played else 0
-    return _say(
+def _stats_line(say: Catalog, s: Stats) -> str:
+    rate = round(100 * s.won / s.played) if s.played else 0
+    return say.text(
         msg(
             "economy.stats.line",
             played=Number(s.played),
             won=Number(s.won),
-            rate=f"{rate:.0f}",
+            rate=Number(rate),
             net=signed_message(s.net),
             pot=chips(s.biggest_pot),
         )
@@ -177,32 +184,36 @@ SETTING_LABELS: dict[str, Msg] = {
 }
 
 
-def settings(conf: GuildSettings, changed: set[str] | None = None) -> discord.Embed:
+def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None) -> discord.Embed:
     """The server's table defaults and economy amounts; changed ones marked."""
     lines = []
     for field, label in SETTING_LABELS.items():
         value = getattr(conf, field)
         shown: Text = duration_message(value) if field.endswith("_s") else chips(value)
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
-        lines.append(_say(msg(which, label=label, value=shown)))
+        lines.append(say.text(msg(which, label=label, value=shown)))
     images = msg("pictures.setting.on" if conf.images else "pictures.setting.off")
     which = "admin.settings.changed" if changed and "images" in changed else "admin.settings.line"
-    lines.append(_say(msg(which, label=msg("pictures.setting.images"), value=images)))
+    lines.append(say.text(msg(which, label=msg("pictures.setting.images"), value=images)))
     title = msg("admin.settings.updated" if changed else "admin.settings.title")
-    return embed(_say(title), "\n".join(lines), footer=_say(PLAY_MONEY_MESSAGE))
+    return embed(say.text(title), "\n".join(lines), footer=say.text(PLAY_MONEY_MESSAGE))
 
 
-def help_embed() -> discord.Embed:
+def help_embed(say: Catalog) -> discord.Embed:
     """``/help``: what Parlour is and its commands."""
     intro = msg("help.intro", play_money=PLAY_MONEY_MESSAGE)
-    made = embed(_say(msg("help.title")), _say(intro))
+    made = embed(say.text(msg("help.title")), say.text(intro))
     made.add_field(
-        name=_say(msg("help.chips")), value=_say(msg("help.chips.commands")), inline=False
+        name=say.text(msg("help.chips")), value=say.text(msg("help.chips.commands")), inline=False
     )
     made.add_field(
-        name=_say(msg("help.tables")), value=_say(msg("help.tables.commands")), inline=False
+        name=say.text(msg("help.tables")),
+        value=say.text(msg("help.tables.commands")),
+        inline=False,
     )
     made.add_field(
-        name=_say(msg("help.admins")), value=_say(msg("help.admins.commands")), inline=False
+        name=say.text(msg("help.admins")),
+        value=say.text(msg("help.admins.commands")),
+        inline=False,
     )
     return made

@@ -14,7 +14,7 @@ from bot.errors import reported
 from bot.exts.economy import _render
 from bot.exts.economy._board import TEMPLATE, PageKey, fetch_page
 from bot.refusal import Refusal
-from bot.text import catalog, msg
+from bot.text import Catalog, catalog, msg
 from services.economy import Board
 
 
@@ -56,34 +56,30 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         await show_page(interaction, self.key, edit=True)
 
 
-def pager(key: PageKey, *, has_next: bool) -> discord.ui.View:
+def pager(say: Catalog, key: PageKey, *, has_next: bool) -> discord.ui.View:
     """The two page buttons for a page; one that leads nowhere is disabled."""
     view = discord.ui.View(timeout=None)
     previous = PageKey(key.board, key.game, max(key.page - 1, 0))
     following = PageKey(key.board, key.game, key.page + 1)
     view.add_item(
-        PageButton(
-            previous, label=catalog().text(msg("economy.board.previous")), disabled=key.page == 0
-        )
+        PageButton(previous, label=say.text(msg("economy.board.previous")), disabled=key.page == 0)
     )
     view.add_item(
-        PageButton(
-            following, label=catalog().text(msg("economy.board.next")), disabled=not has_next
-        )
+        PageButton(following, label=say.text(msg("economy.board.next")), disabled=not has_next)
     )
     return view
 
 
 async def show_page(interaction: discord.Interaction, key: PageKey, *, edit: bool) -> None:
     """Answer with page ``key`` for the user who asked: a new message (``/leaderboard``) or an
-    edit of the message whose button was clicked."""
+    edit of the message whose button was clicked. Public, so in the server's language."""
     if interaction.guild_id is None:
         raise Refusal(msg("economy.board.in_server"))
-    board, has_next = await fetch_page(
-        parlour(interaction).economy, interaction.guild_id, key, interaction.user.id
-    )
-    shown = _render.leaderboard(board, key.page, interaction.user.id, has_next=has_next)
-    view = pager(key, has_next=has_next)
+    bot = parlour(interaction)
+    board, has_next = await fetch_page(bot.economy, interaction.guild_id, key, interaction.user.id)
+    say = catalog(await bot.languages.public(interaction.guild_id))
+    shown = _render.leaderboard(say, board, key.page, interaction.user.id, has_next=has_next)
+    view = pager(say, key, has_next=has_next)
     if edit:
         await interaction.response.edit_message(embed=shown, view=view)
     else:

@@ -80,7 +80,7 @@ def test_the_table_message_reads_as_before():
         f"<@{BOB}> — 1 chip · away · leaving",
     ]
     assert (embed.fields[-1].name, embed.fields[-1].value) == ("Latest", f"<@{BOB}> shows.")
-    assert embed.footer.text == "Table 7 · deal 3 · buy-in 10–5000 · /plain rules"
+    assert embed.footer.text == "Table 7 · deal 3 · buy-in 10–5,000 · /plain rules"
 
 
 def test_the_lobby_and_between_deals_turn_lines():
