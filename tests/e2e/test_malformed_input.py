@@ -62,7 +62,8 @@ async def pontoon_deal(session: Session, alice: Actor, bob: Actor) -> Actor:
     await alice.slash("pontoon start")
     table = status(session)
     by = {alice.id: alice, bob.id: bob}
-    assert table.deal_open and table.to_act is not None
+    assert table.deal_open
+    assert table.to_act is not None
     await by[table.to_act].slash("pontoon stay")  # the banker keeps the bank and deals
     await session.fake.settle(quiet=0.02)
     table = status(session)

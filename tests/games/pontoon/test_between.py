@@ -199,7 +199,16 @@ def test_deal_result_names_every_hand_and_the_kitty_owner():
     }
     assert result.kitty_owner == HOUSE
     assert result.changes == {"b": 20, "c": 30, HOUSE: -50}
-    assert result.start_deck == "Ks 10s 2s 8d 9d 3s Jd 2c".split()  # what the deal used
+    assert result.start_deck == [
+        "Ks",
+        "10s",
+        "2s",
+        "8d",
+        "9d",
+        "3s",
+        "Jd",
+        "2c",
+    ]  # what the deal used
 
 
 def test_the_result_of_a_deal_does_not_tell_the_next_deals_cards():
@@ -213,6 +222,6 @@ def test_the_result_of_a_deal_does_not_tell_the_next_deals_cards():
     following = g.next_deal()
     coming = {c.code for c in following.all_cards()} - set(record)
     assert record == history
-    assert record == "Ks 10s 2s 8d 9d 3s Jd 2c".split()
+    assert record == ["Ks", "10s", "2s", "8d", "9d", "3s", "Jd", "2c"]
     assert "9c" not in record  # the next deal's first card
     assert len(coming) == 52 - len(record)
