@@ -118,10 +118,6 @@ def _check_message(error: app_commands.AppCommandError) -> Text | None:
     return None
 
 
-SETTINGS_ORDER = "min_bet ≤ max_bet ≤ max_bet_limit, min_buy_in ≤ max_buy_in"
-"""The order the server's amounts must keep (the names ``/admin settings`` shows)."""
-
-
 def _bounds_message(error: BoundsRefusal) -> Text:
     option = error.field
     if isinstance(error, TextTooLong):
@@ -131,7 +127,7 @@ def _bounds_message(error: BoundsRefusal) -> Text:
         if error.params["max"] < error.params["min"]:  # no room left below the ceiling
             return msg("input.amount.no_room", option=option, max=Number(MAX_CHIPS))
         return msg("input.option.range", option=option, min=low, max=high)
-    return msg("input.settings.conflict", rule=SETTINGS_ORDER)
+    return msg("input.option.wrong_type", option=option)
 
 
 def _forbidden_message(error: discord.Forbidden, interaction: discord.Interaction) -> Text | None:

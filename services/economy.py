@@ -137,9 +137,12 @@ class EconomyService:
     async def update_settings(self, guild: int, **changes: Any) -> GuildSettings:
         """Change some settings, validated together before anything is written: a value
         outside its bounds is :class:`~services.limits.AmountOutOfRange` (its name and
-        bounds), settings that disagree :class:`~services.limits.SettingsConflict`."""
+        bounds); settings that disagree with each other stay ``pydantic.ValidationError``."""
         try:
             async with self.db.transaction() as tx:
                 return await settings.update(tx, guild, **changes)
         except ValidationError as error:
-            raise settings_refusal(error) from None
+            refusal = settings_refusal(error)
+            if refusal is None:
+                raise
+            raise refusal from None

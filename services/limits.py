@@ -26,7 +26,6 @@ __all__ = [
     "MAX_TEXT",
     "AmountOutOfRange",
     "BoundsRefusal",
-    "SettingsConflict",
     "TextTooLong",
     "check_amount",
     "check_text",
@@ -57,12 +56,6 @@ class TextTooLong(BoundsRefusal):
     code = "text_too_long"
 
 
-class SettingsConflict(BoundsRefusal):
-    """The settings asked for disagree with each other (a minimum above its maximum)."""
-
-    code = "settings_conflict"
-
-
 def check_amount(field: str, amount: Any, low: int = 1, high: int = MAX_CHIPS) -> int:
     """``amount`` when it is an int in ``low..high``; else :class:`AmountOutOfRange`."""
     if not within(amount, low, high):
@@ -77,12 +70,14 @@ def check_text(field: str, text: str, limit: int = MAX_TEXT) -> str:
     return text
 
 
-def settings_refusal(error: ValidationError) -> BoundsRefusal:
+def settings_refusal(error: ValidationError) -> AmountOutOfRange | None:
     """The first failed setting of a ``GuildSettings`` validation as a refusal: its name and
-    the bounds its field declares (0..MAX_CHIPS when it declares none)."""
+    the bounds its field declares (0..MAX_CHIPS when it declares none); ``None`` when the
+    settings only disagree with each other (a minimum above its maximum: the caller says
+    which, from pydantic's own error)."""
     first = error.errors()[0]
-    if not first.get("loc"):  # the settings disagree with each other (min above max)
-        return SettingsConflict("settings")
+    if not first.get("loc"):
+        return None
     name = str(first["loc"][0])
     low, high = 0, MAX_CHIPS
     info = GuildSettings.model_fields.get(name)

@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from services.economy import ALL_GAMES, Board, EconomyService, Holdings, InsufficientChips, Outcome
-from services.limits import SettingsConflict
 from storage import Database
 from storage.audit import audit
 
@@ -92,6 +92,6 @@ async def test_settings_change_validated_together_or_not_at_all(economy: Economy
     assert (await economy.settings(GUILD)).daily_amount == 200
     changed = await economy.update_settings(GUILD, daily_amount=300)
     assert changed.daily_amount == 300
-    with pytest.raises(SettingsConflict):
+    with pytest.raises(ValidationError):
         await economy.update_settings(GUILD, min_bet=50, max_bet=10)
     assert await economy.settings(GUILD) == changed
