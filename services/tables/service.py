@@ -35,6 +35,7 @@ from services.tables._checks import (
     table_config,
     timeout_s,
 )
+from services.tables.ceiling import check_room
 from services.tables.closing import check_close
 from services.tables.events import (
     CloseReason,
@@ -251,6 +252,7 @@ class TableService:
             return ActionResult([ToppedUp(player=str(user), amount=amount)], live.status())
 
     async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
+        check_room(live, amount)
         with storage_refusals():
             async with self.db.transaction() as tx:
                 await tables.buy_in(tx, live.id, user, amount, ref=new_ref(live.id, "in"))

@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from games.limits import MAX_CHIPS
 from services.economy import EconomyService
+from services.limits import AmountOutOfRange
 from services.tables import TableError, TableService
 from services.tables.caps import TooManyTables
 from services.tables.closing import NotAtTable
 from storage import Database
 
-from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, checked, fingerprint
+from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, checked, fingerprint, play_deal
 
 
 async def test_one_member_opening_40_tables_in_40_channels_is_refused_past_the_limit(
@@ -83,3 +87,25 @@ async def test_a_host_who_left_mid_deal_cannot_close_it(service: TableService, d
     assert refused.value.message_id == "table.refusal.not_host.close"  # BOB hosts now
     assert await fingerprint(db) == before
     assert service.status(GUILD, CHANNEL).deal_open
+
+
+async def test_a_table_never_holds_more_chips_than_the_ceiling(service: TableService, db: Database):
+    """Every stack, pot and kitty is bounded in the database; a table whose chips all fit
+    under the ceiling can never make a booking that passes it, so buy-ins keep it there."""
+    economy = EconomyService(db)
+    await economy.update_settings(GUILD, max_buy_in=MAX_CHIPS)
+    for user in (HOST, BOB):
+        await economy.grant(GUILD, user, MAX_CHIPS - 1000, ref=f"rich:{user}")
+    await service.open(GUILD, CHANNEL, HOST, "paiute", {"seats": 3}, buy_in=MAX_CHIPS - 100)
+    before = await fingerprint(db)
+    with pytest.raises(AmountOutOfRange) as refused:
+        await service.join(GUILD, CHANNEL, BOB, 200)
+    assert refused.value.params == {"min": 1, "max": 100}
+    assert await fingerprint(db) == before
+    await service.join(GUILD, CHANNEL, BOB, 100)
+    with pytest.raises(AmountOutOfRange):
+        await service.top_up(GUILD, CHANNEL, BOB, 1)
+    started = await service.start(GUILD, CHANNEL, HOST)
+    if started.table.deal_open:  # a whole deal at the ceiling books without a refusal
+        await play_deal(service, db, random.Random(3))
+    await checked(db)
