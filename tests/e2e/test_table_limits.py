@@ -5,12 +5,14 @@ a refusal's private facts (18.10). The chip audit passes after each test."""
 from __future__ import annotations
 
 import logging
+import re
 
 import pytest
 
 from sandbox.harness import Session
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import refusal_text, service, status
+from tests.e2e.test_pontoon import face_down
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -114,3 +116,7 @@ async def test_you_cant_stick_on_13_is_never_written_to_the_log(session, alice, 
     logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
     assert not [line for line in logged if "stick on" in line or seen[0] in line]
     assert [line for line in logged if "Refused: pontoon.refusal.stick_too_low" in line]
+    hidden = await face_down(session)  # every face-down card of the deal
+    assert hidden
+    words = {word for line in logged for word in re.split(r"[^0-9A-Za-z]+", line)}
+    assert not hidden & words, "a hidden card was logged"
