@@ -6,6 +6,7 @@ Each gets a short ephemeral refusal in the player's words, changes nothing, and 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from tests.e2e.table_helpers import (
     button_for,
     first_input,
     refusal_text,
+    service,
     status,
     table_message,
 )
@@ -178,3 +180,33 @@ async def test_a_2100_character_palace_bet_target_gets_a_short_refusal(session, 
     answer = await forged(session, alice, "palace bet", {"target": "bob"}, long_target)
     text = short_private(answer, "`target`", "too long")
     assert "xxxxxxxxxx" not in text
+
+
+@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
+async def test_a_superscript_digit_typed_into_palace_raise_suggests_instead_of_crashing(
+    session, alice, bob
+):
+    """``str.isdigit()`` then ``int()`` in the amount's suggestions: an ERROR per keystroke."""
+    await alice.slash("palace open", buy_in=300)
+    await bob.slash("palace join", buy_in=300)
+    await alice.slash("palace start")
+    by = {alice.id: alice, bob.id: bob}
+    rng = random.Random(5)
+    tables = service(session)
+    for _ in range(200):  # play on (through the service) until someone may raise
+        table = status(session)
+        if not table.deal_open:
+            await alice.slash("palace start")
+            continue
+        assert table.to_act is not None
+        legal = tables.legal_actions(session.guild.id, session.channel.id, table.to_act)
+        if any(spec.kind == "raise" for spec in legal):
+            break
+        action = rng.choice(legal).sample(rng)
+        await tables.act(session.guild.id, session.channel.id, table.to_act, action)
+    else:
+        raise AssertionError("nobody could raise")
+    actor = by[table.to_act]
+    for typed in ("²", "1²", "12"):
+        suggested = await actor.autocomplete("palace raise", focused="amount", amount=typed)
+        assert suggested, typed  # the legal amounts, whatever was typed
