@@ -4,13 +4,18 @@ Every failure of an interaction ends in :func:`report_error`, which answers the 
 (ephemerally, through the response or a followup, whichever is still open):
 
 - expected refusals — the table service's ``services.tables.TableError``, a
-  :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, any exception
-  with a ``player_message`` string attribute, the typed ``storage`` errors, and failed
-  app-command checks — get their player-readable message and are logged at INFO at most;
+  :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, the services'
+  bounds (``services.limits``: an amount or a text outside its bounds), any exception with a
+  ``player_message`` string attribute, the typed ``storage`` errors, failed app-command
+  checks, options that break their declaration (:mod:`bot.options`) and commands an old
+  client still shows — get their player-readable message and are logged at INFO at most, by
+  their code only (a refusal's parameters may name the player's hidden cards);
 - Discord's 403 code 50013 (the bot lacks a channel permission) gets a message naming the
   permission (wrap channel calls in :func:`needs_permission` to name it exactly);
 - anything else is logged at ERROR with the interaction's context and answered with a short
   apology.
+
+An answer never passes Discord's 2,000 characters, and repeats at most 100 of what was typed.
 
 Hooking it up: the command tree's ``on_error`` (:class:`ParlourTree`), :class:`ReportingView`'s
 ``on_error``, and :func:`reported` around a ``DynamicItem.callback`` (discord.py only logs
