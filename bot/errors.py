@@ -4,13 +4,18 @@ Every failure of an interaction ends in :func:`report_error`, which answers the 
 (ephemerally, through the response or a followup, whichever is still open):
 
 - expected refusals — the table service's ``services.tables.TableError``, a
-  :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, any exception
-  with a ``player_message`` string attribute, the typed ``storage`` errors, and failed
-  app-command checks — get their player-readable message and are logged at INFO at most;
+  :class:`bot.refusal.Refusal` (the bot's own), ``games.errors.IllegalAction``, the services'
+  bounds (``services.limits``: an amount or a text outside its bounds), any exception with a
+  ``player_message`` string attribute, the typed ``storage`` errors, failed app-command
+  checks, options that break their declaration (:mod:`bot.options`) and commands an old
+  client still shows — get their player-readable message and are logged at INFO at most, by
+  their code only (a refusal's parameters may name the player's hidden cards);
 - Discord's 403 code 50013 (the bot lacks a channel permission) gets a message naming the
   permission (wrap channel calls in :func:`needs_permission` to name it exactly);
 - anything else is logged at ERROR with the interaction's context and answered with a short
   apology.
+
+An answer never passes Discord's 2,000 characters, and repeats at most 100 of what was typed.
 
 Hooking it up: the command tree's ``on_error`` (:class:`ParlourTree`), :class:`ReportingView`'s
 ``on_error``, and :func:`reported` around a ``DynamicItem.callback`` (discord.py only logs
@@ -30,9 +35,12 @@ from discord import app_commands
 
 from bot.languages import reader_language
 from bot.log import describe, interaction_context
+from bot.options import MalformedOption, check_options
 from bot.refusal import MissingChannelPermission, Refusal, game_refusal, table_refusal
-from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
+from bot.text import DEFAULT_LOCALE, Msg, Number, Text, catalog, msg
 from games.errors import IllegalAction
+from games.limits import MAX_CHIPS
+from services.limits import AmountOutOfRange, BoundsRefusal, TextTooLong
 from services.tables import TableError
 from storage import (
     ChannelBusy,
@@ -96,6 +104,10 @@ def _storage_message(error: Exception, interaction: discord.Interaction) -> Text
 
 
 def _check_message(error: app_commands.AppCommandError) -> Text | None:
+    if isinstance(error, MalformedOption):
+        return error.text
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return msg("input.command.outdated")  # an old client's cached commands
     if isinstance(error, app_commands.MissingPermissions):
         return msg("errors.check.you_need", permissions=_names(error.missing_permissions))
     if isinstance(error, app_commands.BotMissingPermissions):
@@ -105,10 +117,22 @@ def _check_message(error: app_commands.AppCommandError) -> Text | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return msg("errors.check.cooldown", seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.TransformerError):
-        return msg("errors.check.bad_value", value=repr(error.value))
+        return msg("errors.check.bad_value", value=repr(short(str(error.value))))
     if isinstance(error, app_commands.CheckFailure):
         return msg("errors.check.failed")
     return None
+
+
+def _bounds_message(error: BoundsRefusal) -> Text:
+    option = error.field
+    if isinstance(error, TextTooLong):
+        return msg("input.option.too_long", option=option, max=Number(error.params["max"]))
+    if isinstance(error, AmountOutOfRange):
+        low, high = Number(error.params["min"]), Number(error.params["max"])
+        if error.params["max"] < error.params["min"]:  # no room left below the ceiling
+            return msg("input.amount.no_room", option=option, max=Number(MAX_CHIPS))
+        return msg("input.option.range", option=option, min=low, max=high)
+    return msg("input.option.wrong_type", option=option)
 
 
 def _forbidden_message(error: discord.Forbidden, interaction: discord.Interaction) -> Text | None:
@@ -140,6 +164,8 @@ def _player_text(error: BaseException, interaction: discord.Interaction) -> Text
         return table_refusal(error)
     if isinstance(error, IllegalAction):
         return game_refusal(error)
+    if isinstance(error, BoundsRefusal):
+        return _bounds_message(error)
     duck = getattr(error, "player_message", None)
     if isinstance(duck, str):
         return duck
@@ -150,6 +176,37 @@ def _player_text(error: BaseException, interaction: discord.Interaction) -> Text
     if isinstance(error, Exception):
         return _storage_message(error, interaction)
     return None
+
+
+SHOWN = 100
+"""The most characters of a player's own input a refusal repeats (cut with an ellipsis)."""
+
+DISCORD_MESSAGE = 2000
+"""Discord's longest message: a refusal longer than this would never reach the player."""
+
+
+def short(text: str, limit: int = SHOWN) -> str:
+    """``text`` cut to ``limit`` characters: input is repeated, never unbounded."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def refusal_code(error: BaseException) -> str:
+    """What a refusal is, for the log: its code or catalog id, never its parameters (which may
+    name the refused player's hidden cards or totals: "you can't stick on 13")."""
+    if isinstance(error, TableError):
+        if error.refusal is not None:
+            return f"{error.game}:{error.refusal.code}"
+        return error.message_id
+    if isinstance(error, IllegalAction):
+        return error.code
+    if isinstance(error, BoundsRefusal):
+        return f"{error.code}:{error.field}"
+    if isinstance(error, MalformedOption):
+        return f"option:{error.code}"
+    text = getattr(error, "text", None)
+    if isinstance(text, Msg):
+        return text.id
+    return type(error).__name__
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -168,6 +225,7 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
     (its visibility was fixed by the defer), so the placeholder is deleted first and the
     refusal stays private.
     """
+    message = short(message, DISCORD_MESSAGE)
     if not interaction.response.is_done():
         await interaction.response.send_message(message, ephemeral=True)
         return
@@ -192,7 +250,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.error("Unhandled error in an interaction [%s]", describe(interaction), exc_info=error)
         message = catalog(locale).text(APOLOGY_MESSAGE)
     else:
-        log.info("Refused: %s (%s)", message, type(error).__name__)
+        log.info("Refused: %s (%s)", refusal_code(error), type(error).__name__)
     try:
         await tell(interaction, message)
     except discord.HTTPException as failure:
@@ -223,8 +281,11 @@ class ParlourTree(app_commands.CommandTree[Any]):
     """The command tree: logs who runs what, and sends every command error to the reporter."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Tag this interaction's log records; never refuses."""
+        """Tag this interaction's log records, and hold a command's options to their
+        declaration (:mod:`bot.options`: a malformed one is refused, never run)."""
         interaction_context(interaction)
+        if interaction.type is discord.InteractionType.application_command:
+            await check_options(interaction)
         return True
 
     async def on_error(

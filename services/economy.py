@@ -16,6 +16,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
+from services.limits import (
+    MAX_CHIPS,
+    AmountOutOfRange,
+    check_amount,
+    check_text,
+    settings_refusal,
+)
 from storage import Database, GuildSettings, accounts, claims, settings, stats
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
@@ -76,15 +85,28 @@ class EconomyService:
         async with self.db.transaction() as tx:
             return await claims.claim_refill(tx, guild, user, now=moment)
 
-    async def grant(self, guild: int, user: int, amount: int, *, ref: str) -> int:
-        """An admin mints ``amount`` chips into the balance; returns the balance after."""
+    async def grant(self, guild: int, user: int, amount: int, *, ref: str, reason: str = "") -> int:
+        """An admin mints ``amount`` chips into the balance; returns the balance after.
+        Refused with nothing changed (:mod:`services.limits`): an amount outside
+        1..``MAX_CHIPS``, a balance that would pass ``MAX_CHIPS``, a ``reason`` (not stored:
+        the caller logs and shows it) longer than ``MAX_TEXT``."""
+        check_amount("amount", amount)
+        check_text("reason", reason)
         async with self.db.transaction() as tx:
+            room = MAX_CHIPS - await accounts.balance(tx, guild, user)
+            if amount > room:  # raising rolls back the account this may have opened
+                raise AmountOutOfRange("amount", min=1, max=max(room, 0))
             await accounts.grant(tx, guild, user, amount, ref=ref)
             return await accounts.balance(tx, guild, user)
 
-    async def remove(self, guild: int, user: int, amount: int, *, ref: str) -> int:
+    async def remove(
+        self, guild: int, user: int, amount: int, *, ref: str, reason: str = ""
+    ) -> int:
         """An admin takes ``amount`` chips out of existence; returns the balance after.
-        ``InsufficientChips`` (nothing changed) when the balance holds fewer."""
+        ``InsufficientChips`` (nothing changed) when the balance holds fewer; the bounds of
+        :meth:`grant` for the amount and the reason."""
+        check_amount("amount", amount)
+        check_text("reason", reason)
         async with self.db.transaction() as tx:
             await accounts.remove(tx, guild, user, amount, ref=ref)
             return await accounts.balance(tx, guild, user)
@@ -113,7 +135,14 @@ class EconomyService:
             return await settings.get(conn, guild)
 
     async def update_settings(self, guild: int, **changes: Any) -> GuildSettings:
-        """Change some settings, validated together (``pydantic.ValidationError``: none
-        changed)."""
-        async with self.db.transaction() as tx:
-            return await settings.update(tx, guild, **changes)
+        """Change some settings, validated together before anything is written: a value
+        outside its bounds is :class:`~services.limits.AmountOutOfRange` (its name and
+        bounds); settings that disagree with each other stay ``pydantic.ValidationError``."""
+        try:
+            async with self.db.transaction() as tx:
+                return await settings.update(tx, guild, **changes)
+        except ValidationError as error:
+            refusal = settings_refusal(error)
+            if refusal is None:
+                raise
+            raise refusal from None

@@ -32,7 +32,8 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
 - ``ledger``: ``Reason`` (starting_grant, daily, refill, admin_grant, admin_removal, buy_in,
   cash_out, action, settlement, house_result, refund, table_close), ``Entry``, ``history``.
 - ``tables``: ``open_table`` (one open table per channel, by a partial unique index:
-  ``ChannelBusy``), ``get``, ``in_channel``, ``load_open`` (every open table with its seats,
+  ``ChannelBusy``), ``get``, ``in_channel``, ``count_open`` (a guild's open tables, and a
+  host's), ``load_open`` (every open table with its seats,
   snapshot, deal number, action counter and deadline: resume these at start), ``buy_in``
   (balance -> stack; seats the player), ``cash_out`` (stack -> balance, between deals;
   ``leave=True`` unseats), ``set_seated``, ``set_message``, ``set_deadline``, ``idle``,
@@ -50,8 +51,11 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
 - ``preferences``: ``get_language``, ``set_language`` (a person's ``/language``, per user).
 - ``audit``: ``audit(conn)`` / ``audit_file(path)`` -> ``Audit`` (balances + stacks + pots +
   kitties == minted - removed, one query, plus each account / seat / table reconciled with
-  its ledger rows), ``backup(db, dest)`` / ``backup_file``. CLI: ``python -m storage audit
-  DB`` (one JSON line, exit 1 on a mismatch), ``python -m storage backup DB DEST``.
+  its ledger rows, and the amounts above the ceiling ``games.limits.MAX_CHIPS`` that
+  migration 0006 found; sums never overflow), ``backup(db, dest)`` / ``backup_file``. CLI:
+  ``python -m storage audit DB`` (one JSON line, exit 1 on a mismatch),
+  ``python -m storage backup DB DEST``. Every balance, stack, pot and kitty is at most
+  ``MAX_CHIPS`` (SQLite: migration 0006's triggers; PostgreSQL: 0003's CHECKs).
 
 Booking a table step (after ``engine.act`` accepted it; ``before`` = stacks, pot and kitty
 before the step): the snapshot, the chips, and when the deal is over its result and the

@@ -6,13 +6,17 @@ row gets the defaults below.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from games.limits import MAX_CHIPS
 from storage.db import Conn, fetch_one
 
 DAY = 86_400
+YEAR = 365 * DAY
+"""The longest any cooldown or timer may be set to."""
 
 
 class GuildSettings(BaseModel):
@@ -20,21 +24,25 @@ class GuildSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    starting_balance: int = Field(1000, ge=0)
-    daily_amount: int = Field(200, ge=0)
-    daily_cooldown_s: int = Field(DAY, ge=0)
-    refill_amount: int = Field(100, ge=0)
+    starting_balance: int = Field(1000, ge=0, le=MAX_CHIPS)
+    daily_amount: int = Field(200, ge=0, le=MAX_CHIPS)
+    daily_cooldown_s: int = Field(DAY, ge=0, le=YEAR)
+    refill_amount: int = Field(100, ge=0, le=MAX_CHIPS)
     """Granted to a player with no chips anywhere (balance and stacks); 0 turns refills off."""
-    refill_cooldown_s: int = Field(3600, ge=0)
-    turn_timeout_s: int = Field(60, ge=5)
-    idle_close_s: int = Field(1800, ge=60)
+    refill_cooldown_s: int = Field(3600, ge=0, le=YEAR)
+    turn_timeout_s: int = Field(60, ge=5, le=YEAR)
+    idle_close_s: int = Field(1800, ge=60, le=YEAR)
     """A table with no action for this long is closed by the refund rule."""
-    min_bet: int = Field(10, ge=1)
-    max_bet: int = Field(100, ge=1)
-    max_bet_limit: int = Field(10_000, ge=1)
+    min_bet: int = Field(10, ge=1, le=MAX_CHIPS)
+    max_bet: int = Field(100, ge=1, le=MAX_CHIPS)
+    max_bet_limit: int = Field(10_000, ge=1, le=MAX_CHIPS)
     """The highest stake a table opener may choose."""
-    min_buy_in: int = Field(100, ge=1)
-    max_buy_in: int = Field(5_000, ge=1)
+    min_buy_in: int = Field(100, ge=1, le=MAX_CHIPS)
+    max_buy_in: int = Field(5_000, ge=1, le=MAX_CHIPS)
+    max_tables_per_user: int = Field(3, ge=1, le=1000)
+    """The most open tables one member may host at once in this server."""
+    max_tables_per_server: int = Field(50, ge=1, le=10_000)
+    """The most open tables this server may have at once."""
     language: str = Field("en", pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")
     """The server's language: its tables and announcements (a catalog code, ``/admin
     settings language:`` offers the bot's six)."""
@@ -55,7 +63,23 @@ async def get(conn: Conn, guild_id: int) -> GuildSettings:
     row = await fetch_one(conn, "SELECT data FROM guild_settings WHERE guild_id = ?", (guild_id,))
     if row is None:
         return GuildSettings()
-    return GuildSettings.model_validate_json(row["data"])
+    return tolerant(json.loads(row["data"]))
+
+
+def tolerant(data: dict[str, Any]) -> GuildSettings:
+    """Stored settings, each one that no longer validates (written before its bound existed:
+    a daily amount of 10^19) replaced by its default, so one bad value never locks a server
+    out of every command; the next change stores the repaired whole."""
+    data = dict(data)
+    while True:
+        try:
+            return GuildSettings.model_validate(data)
+        except ValidationError as error:
+            bad = {str(e["loc"][0]) for e in error.errors() if e.get("loc")}
+            if not bad & data.keys():  # the values disagree with each other: all defaults
+                return GuildSettings()
+            for name in bad:
+                data.pop(name, None)
 
 
 async def update(conn: Conn, guild_id: int, **changes: Any) -> GuildSettings:

@@ -66,6 +66,7 @@ __all__ = [
     "buy_in",
     "cash_out",
     "close",
+    "count_open",
     "get",
     "idle",
     "in_channel",
@@ -125,6 +126,18 @@ async def in_channel(conn: Conn, channel_id: int) -> Table | None:
     if row is None:
         return None
     return to_table(row, await seats_of(conn, row["id"]))
+
+
+async def count_open(conn: Conn, guild_id: int, host_id: int) -> tuple[int, int]:
+    """The guild's open tables: how many in all, and how many ``host_id`` hosts."""
+    row = await fetch_one(
+        conn,
+        "SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN host_id = ? THEN 1 ELSE 0 END), 0) AS mine "
+        "FROM tables WHERE status = 'open' AND guild_id = ?",
+        (host_id, guild_id),
+    )
+    assert row is not None  # noqa: S101 - an aggregate always has a row
+    return int(row["n"]), int(row["mine"])
 
 
 async def load_open(conn: Conn) -> list[Table]:

@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import report_error, reported
 from bot.refusal import Refusal
+from bot.table._amounts import LONGEST, parse_amount
 from bot.table._context import desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
 from bot.table._layout import amount_field, hand_components, table_components
@@ -131,16 +132,16 @@ class AmountModal(_ReportingModal):
             placeholder=say(msg("table.modal.range", min=low, max=high)),
             default=str(low),
             min_length=1,
-            max_length=12,
+            max_length=LONGEST,
         )
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        text = self.amount.value.strip().replace(",", "")
-        if not text.isdigit():
+        amount = parse_amount(self.amount.value)
+        if amount is None:
             low, high = self.bounds.min, self.bounds.max
             raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
-        action = {"kind": self.key.kind, self.field: int(text)}
+        action = {"kind": self.key.kind, self.field: amount}
         await run_action(interaction, action, self.key.expected)
 
 
@@ -156,19 +157,19 @@ class JoinModal(_ReportingModal):
             label=say(msg("table.modal.buy_in", **bounds))[:45],
             placeholder=say(msg("table.modal.range", **bounds)),
             default=str(self.low),
-            max_length=12,
+            max_length=LONGEST,
         )
         self.add_item(self.buy_in)
 
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        text = self.buy_in.value.strip().replace(",", "")
-        if not text.isdigit():
+        amount = parse_amount(self.buy_in.value)
+        if amount is None:
             raise Refusal(msg("table.refusal.whole_number", min=self.low, max=self.high))
         desk = desk_of(interaction)
         guild, channel = where(interaction)
         with refusals(desk):
-            result = await desk.service.join(guild, channel, interaction.user.id, int(text))
-        await desk.show(result, interaction, reply=msg("table.reply.seated", amount=int(text)))
+            result = await desk.service.join(guild, channel, interaction.user.id, amount)
+        await desk.show(result, interaction, reply=msg("table.reply.seated", amount=amount))
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):

@@ -226,11 +226,17 @@ class CardGame(Generic[StateT, OptionsT]):
             pot=self._state.peak_pot,
             winners=winners,
             hands=hands,
-            start_deck=codes(self._state.start_deck),
+            start_deck=codes(self._used_deck()),
             kitty_owner=self.kitty_owner(),
             stakes_returned=self._stakes_returned(),
             owed_outside=self.owed_outside(),
         )
+
+    def _used_deck(self) -> list[Card]:
+        """The deal's starting card order, as far as the finished deal used it: what its
+        result and history keep. A game whose pack goes on into the next deal (Pontoon's)
+        leaves out the cards still in it, so no record of deal N tells deal N+1's cards."""
+        return list(self._state.start_deck)
 
     def history(self) -> list[dict[str, Any]]:
         """Every action of this deal, hidden cards by count until the end; after the end the
@@ -243,7 +249,7 @@ class CardGame(Generic[StateT, OptionsT]):
         ]
         if over:
             records.append(
-                {"kind": "cards", "start_deck": codes(self._state.start_deck), **self._cards()}
+                {"kind": "cards", "start_deck": codes(self._used_deck()), **self._cards()}
             )
         return records
 

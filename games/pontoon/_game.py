@@ -190,6 +190,12 @@ class Pontoon(CardGame[PontoonState, PontoonOptions]):
             changes[KITTY] = s.kitty - s.start_kitty
         return changes
 
+    def _used_deck(self) -> list[Card]:
+        """The starting order without the cards still in the pack: those go on into the
+        next deal (PO-19) and must not be told by this deal's record."""
+        left = {c.code for c in self._state.pack}
+        return [c for c in self._state.start_deck if c.code not in left]
+
     def _cards(self) -> dict[str, Any]:
         s = self._state
         return {

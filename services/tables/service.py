@@ -23,7 +23,7 @@ from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
 from games.events import GameEvent
-from services.tables import computers
+from services.tables import caps, computers
 from services.tables import errors as e
 from services.tables._booking import Chips, book, play_absent
 from services.tables._checks import (
@@ -35,6 +35,8 @@ from services.tables._checks import (
     table_config,
     timeout_s,
 )
+from services.tables.ceiling import check_room
+from services.tables.closing import check_close
 from services.tables.events import (
     CloseReason,
     Closing,
@@ -186,6 +188,7 @@ class TableService:
                 raise e.TableExists()
             async with self.db.read() as conn:
                 server = await settings.get(conn, guild)
+                await caps.check_open(conn, guild, host, server)
             opts = g.build_options(server, overrides)
             config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
             config = computers.configure(config, computer_options)
@@ -249,6 +252,7 @@ class TableService:
             return ActionResult([ToppedUp(player=str(user), amount=amount)], live.status())
 
     async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
+        check_room(live, amount)
         with storage_refusals():
             async with self.db.transaction() as tx:
                 await tables.buy_in(tx, live.id, user, amount, ref=new_ref(live.id, "in"))
@@ -390,6 +394,7 @@ class TableService:
         async with self._locked(guild, channel) as live:
             if not (admin or user == live.row.host_id):
                 raise e.NotHost("close")
+            check_close(live, user, admin=admin)
             by_admin = admin and user != live.row.host_id
             return await self._close(
                 live, Closing(CloseReason.ADMIN if by_admin else CloseReason.HOST)

@@ -255,7 +255,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         if not isinstance(field, AmountField):
             return []
         amounts = [field.min, (field.min + field.max) // 2, field.max]
-        if str(current).isdigit() and field.contains(int(current)):
+        if str(current).isdecimal() and field.contains(int(current)):
             amounts.insert(0, int(current))
         unique = list(dict.fromkeys(amounts))
         locale = await self.desk.reader(interaction)
@@ -272,7 +272,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         mention = _MENTION.fullmatch(text)
         if mention:
             return mention[1]
-        if text.isdigit():
+        if text.isdecimal():
             return text
         if text.startswith("cpu"):  # a computer player, as autocomplete sends it
             return decode_choice(text) or text

@@ -199,5 +199,29 @@ def test_deal_result_names_every_hand_and_the_kitty_owner():
     }
     assert result.kitty_owner == HOUSE
     assert result.changes == {"b": 20, "c": 30, HOUSE: -50}
-    assert len(result.start_deck) == 52
-    assert result.start_deck[:3] == ["Ks", "10s", "2s"]
+    assert result.start_deck == [
+        "Ks",
+        "10s",
+        "2s",
+        "8d",
+        "9d",
+        "3s",
+        "Jd",
+        "2c",
+    ]  # what the deal used
+
+
+def test_the_result_of_a_deal_does_not_tell_the_next_deals_cards():
+    """Issue 18.10: deal N's stored result held deal N+1's first cards, in order."""
+    g = _house("Ks 10s 2s 8d 9d 3s Jd 2c 9c")
+    dealt(g, {"b": 20, "c": 30})
+    g.act("b", {"kind": "stick"})
+    g.act("c", {"kind": "stick"})
+    record = g.deal_result().start_deck
+    history = next(e for e in g.history() if e["kind"] == "cards")["start_deck"]
+    following = g.next_deal()
+    coming = {c.code for c in following.all_cards()} - set(record)
+    assert record == history
+    assert record == ["Ks", "10s", "2s", "8d", "9d", "3s", "Jd", "2c"]
+    assert "9c" not in record  # the next deal's first card
+    assert len(coming) == 52 - len(record)

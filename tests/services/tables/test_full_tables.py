@@ -45,7 +45,8 @@ async def test_a_full_table_from_open_to_close(
         recorded = await stats.result(conn, over.table.table_id, 1)
     assert recorded is not None
     assert recorded["settlement"] == over.settlement
-    assert len(recorded["deck"]) == 52
+    # every card of the deal's start (Pontoon: only those it used; its pack goes on)
+    assert len(recorded["deck"]) == 52 or (game == "pontoon" and 0 < len(recorded["deck"]) < 52)
 
     # between deals: a top-up, a leaver cashing out, then the next deal
     await service.top_up(GUILD, CHANNEL, HOST, 10)

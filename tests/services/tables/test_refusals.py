@@ -30,11 +30,14 @@ from services.tables import (
     TableService,
     UnknownGame,
 )
+from services.tables.caps import TooManyTables
+from services.tables.closing import NotAtTable
 from storage import Database
 
 from .conftest import BOB, CAT, CHANNEL, DAN, GUILD, HOST, fingerprint
 
 PAIUTE, PONTOON, FULL, LOBBY = CHANNEL, CHANNEL + 1, CHANNEL + 2, CHANNEL + 3
+UNSEATED = CHANNEL + 4  # a deal whose host never sat down (HOST's third table: the limit)
 
 
 async def _tables(service: TableService) -> dict[str, Any]:
@@ -50,6 +53,10 @@ async def _tables(service: TableService) -> dict[str, Any]:
     await service.join(GUILD, FULL, BOB, 100)
     await service.start(GUILD, FULL, CAT)
     await service.open(GUILD, LOBBY, CAT, "palace", buy_in=100)
+    await service.open(GUILD, UNSEATED, HOST, "paiute", {"seats": 3})
+    await service.join(GUILD, UNSEATED, BOB, 200)
+    await service.join(GUILD, UNSEATED, CAT, 200)
+    await service.start(GUILD, UNSEATED, BOB, admin=True)
     to_act = paiute.table.to_act
     assert to_act is not None
     assert pontoon.table.to_act is not None
@@ -102,6 +109,8 @@ def refusals(s: TableService, t: dict[str, Any]) -> list[tuple[type[TableError],
         (BadOptions, lambda: s.open(GUILD, 998, DAN, "paiute", {"colour": "red"})),
         (IllegalMove, lambda: s.act(GUILD, PAIUTE, t["to_act"], {"kind": "discard", "card": "As"})),
         (IllegalMove, lambda: s.act(GUILD, PAIUTE, t["to_act"], {"kind": "fly"})),
+        (TooManyTables, lambda: s.open(GUILD, 997, HOST, "palace")),
+        (NotAtTable, lambda: s.close(GUILD, UNSEATED, HOST)),
     ]
 
 
