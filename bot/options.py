@@ -58,7 +58,10 @@ def _refuse(param: app_commands.Parameter, value: Any) -> MalformedOption | None
             return MalformedOption(msg("input.option.not_a_number", option=name), "not_a_number")
         return MalformedOption(msg("input.option.wrong_type", option=name), "wrong_type")
     if param.choices and value not in {c.value for c in param.choices}:
-        return MalformedOption(msg("input.option.not_a_choice", option=name), "not_a_choice")
+        offered = ", ".join(f"`{name}:{c.value}`" for c in param.choices)
+        return MalformedOption(
+            msg("input.option.not_a_choice", option=name, choices=offered), "not_a_choice"
+        )
     low, high = param.min_value, param.max_value
     numeric = kind in _NUMBERS
     below = numeric and low is not None and value < low

@@ -25,7 +25,6 @@ from bot.exts.economy._bounds import (
     MAX_SETTING_CHIPS,
     MAX_STAKE,
     MAX_TURN_SECONDS,
-    within_declared,
 )
 from bot.exts.economy._views import PageButton, show_page
 from bot.refusal import Refusal
@@ -269,11 +268,10 @@ class Economy(commands.Cog):
         (and never grants twice by trying again)."""
         guild = _guild(interaction)
         _not_a_bot(user)
-        within_declared(interaction, {"amount": amount, "reason": reason})
         if not await _answer_first(interaction):
             return
         ref = _ref("grant", interaction, reason)
-        now = await self.bot.economy.grant(guild, user.id, amount, ref=ref)
+        now = await self.bot.economy.grant(guild, user.id, amount, ref=ref, reason=reason)
         log.info("Admin grant of %d to %s", amount, user.id)
         said = _said("admin.granted", interaction, user, amount=amount, reason=reason, now=now)
         await self._announce(interaction, said)
@@ -288,7 +286,6 @@ class Economy(commands.Cog):
         booking like a grant."""
         guild = _guild(interaction)
         _not_a_bot(user)
-        within_declared(interaction, {"amount": amount, "reason": reason})
         held = await self.bot.economy.holdings(guild, user.id, create=False)
         if (held.balance or 0) < amount:  # the booking checks again, atomically
             raise Refusal(
@@ -301,7 +298,7 @@ class Economy(commands.Cog):
         if not await _answer_first(interaction):
             return
         ref = _ref("remove", interaction, reason)
-        now = await self.bot.economy.remove(guild, user.id, amount, ref=ref)
+        now = await self.bot.economy.remove(guild, user.id, amount, ref=ref, reason=reason)
         log.info("Admin removal of %d from %s", amount, user.id)
         said = _said("admin.removed", interaction, user, amount=amount, reason=reason, now=now)
         await self._announce(interaction, said)
@@ -421,7 +418,6 @@ class Economy(commands.Cog):
                 changes[field] = value * unit if unit else value
         if language is not None:
             changes["language"] = language
-        within_declared(interaction, given)
         if not changes:
             conf = await self.bot.economy.settings(guild)
         else:
