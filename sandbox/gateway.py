@@ -130,6 +130,7 @@ class Gateway:
         self.shards: dict[web.WebSocketResponse, Shard] = {}  # what each connection serves
         self.identified_shards: list[Shard] = []  # every IDENTIFY's shard, in order
         self._frame_guilds: list[int | None] = []  # the guild of each frame in history
+        self.overlaps: list[Shard] = []  # a shard joined while another connection served it
         self.identified = asyncio.Event()  # READY and every GUILD_CREATE were sent
         self.identify_payload: JSON | None = None
         self.identifies = 0
@@ -230,8 +231,7 @@ class Gateway:
             for guild in self.world.guilds.values():
                 if serves(shard, guild.id):
                     await self._send(ws, self._frame("GUILD_CREATE", guild.payload()))
-            self.shards[ws] = shard
-            self.sockets.append(ws)
+            self._serve(ws, shard)
             self.identified.set()
         elif op == Op.RESUME:
             await self._resume(ws, data)
@@ -264,6 +264,11 @@ class Gateway:
         for frame in missed:
             await self._send(ws, frame)
         await self._send(ws, self._frame("RESUMED", {}))
+        self._serve(ws, shard)
+
+    def _serve(self, ws: web.WebSocketResponse, shard: Shard) -> None:
+        if shard is not None and shard in (self.shards.get(other) for other in self.sockets):
+            self.overlaps.append(shard)  # two connections get this shard's every event
         self.shards[ws] = shard
         self.sockets.append(ws)
 

@@ -6,6 +6,7 @@ runs, kills and reads one."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -80,7 +81,8 @@ class BotProcess:
         """SIGTERM (a clean stop) or SIGKILL (a crash)."""
         assert self.process is not None
         if self.process.returncode is None:
-            self.process.send_signal(sig)
+            with contextlib.suppress(ProcessLookupError):  # it has just ended by itself
+                self.process.send_signal(sig)
 
     def errors(self) -> list[str]:
         """Its ERROR lines."""
