@@ -154,6 +154,8 @@ class Parlour(commands.Bot):
             self.db, config.shard_count, config.shard_ids, ttl=config.lease_seconds
         )
         await self._leases.take()  # LeaseHeld: another live process serves these guilds
+        if self.draining:  # stopped while it waited for a dead process's lease
+            return
         self.create_task(self._leases.heartbeat(self._lost_leases), name="shard-leases")
         self.economy = EconomyService(self.db)
         self.preferences = self.languages.service = PreferencesService(self.db)
