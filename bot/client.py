@@ -158,7 +158,9 @@ class Parlour(commands.Bot):
             return
         self.create_task(self._leases.heartbeat(self._lost_leases), name="shard-leases")
         self.economy = EconomyService(self.db)
-        self.preferences = self.languages.service = PreferencesService(self.db)
+        self.preferences = self.languages.service = PreferencesService(
+            self.db, shared=config.shard_count > 1
+        )
         self.pings = PingPreferences(self.db)
         self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
