@@ -107,8 +107,8 @@ class Parlour(commands.Bot):
         self.draining = False
         """Set when a stop begins: new interactions are no longer taken."""
         self.lost_leases = False
-        self._stopping: asyncio.Task[None] | None = None
         """Another process took this one's shards over: it stopped serving them."""
+        self._stopping: asyncio.Task[None] | None = None
         self._take_interactions_until_draining()
         # Draws every game's table on Discord; hears the service's events as bot events.
         # Who reads which language (the preferences service joins it at setup_hook).
