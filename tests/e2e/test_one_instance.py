@@ -4,12 +4,20 @@ first; once the first is gone (SIGKILL: its lease expires) a new one takes over.
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import socket
+import time
 from pathlib import Path
 
+from discord.ext import commands
+
+from bot.client import Parlour, build_bot
+from bot.factory import BotConfig
 from sandbox.fake import FakeDiscord
+from sandbox.harness import start_bot
 from storage import Database, leases
+from storage.leases import Holder
 from tests.e2e.bot_process import BotProcess
 
 LEASE = "2"  # seconds: short, so the takeover after a SIGKILL comes quickly
@@ -68,3 +76,29 @@ async def test_a_second_process_on_one_database_refuses_naming_the_first(tmp_pat
 async def _leases(folder: Path) -> list[leases.Lease]:
     async with Database.open(folder / "prod.db") as db, db.read() as conn:
         return await leases.held(conn)
+
+
+async def test_a_process_whose_shard_was_taken_over_stops_serving(tmp_path: Path):
+    """It stalled past its lease (a frozen VM, a lost database) and another process took the
+    shard over: at its next heartbeat it stops, rather than serve the shard beside the new
+    holder."""
+    async with FakeDiscord() as fake:
+        undo = fake.point_discord_py_here()
+        try:
+            fake.world.add_guild("Prod", ("general",))
+            config = BotConfig(tmp_path / "prod.db", guild_ready_timeout=0.02, lease_seconds=1.0)
+            bot = await start_bot(fake, build_bot, config)
+            async with Database.open(tmp_path / "prod.db") as db, db.transaction() as tx:
+                later = time.time() + 5  # the bot's lease has run out by then
+                await leases.acquire(tx, Holder.this_process(), 1, [0], ttl=60, now=later)
+            await asyncio.wait_for(_closed(bot), 10)
+            assert isinstance(bot, Parlour)
+            assert bot.lost_leases
+        finally:
+            fake.watched.clear()
+            undo()
+
+
+async def _closed(bot: commands.Bot) -> None:
+    while not bot.is_closed():  # noqa: ASYNC110 - discord.py has no event for it
+        await asyncio.sleep(0.05)
