@@ -22,10 +22,14 @@ from bot.client import build_bot, serve
 from bot.factory import BotConfig, BotFactory
 from bot.log import setup_logging
 from bot.settings import Settings
+from storage.leases import LeaseHeld
 
 BOT_FACTORY: BotFactory = build_bot
 
 log = logging.getLogger("bot")
+
+REFUSED = 3
+"""The exit status when another running process serves this bot's shards."""
 
 HOW_TO_CONNECT = (
     "DISCORD_TOKEN is not set (environment or .env). To play locally without Discord, run "
@@ -40,11 +44,19 @@ async def _connect(token: str, config: BotConfig) -> int:
     signals = (signal.SIGINT, signal.SIGTERM)
     for sig in signals:
         loop.add_signal_handler(sig, stop.set)
+    bot = BOT_FACTORY(config)
     try:
-        await serve(BOT_FACTORY(config), token, stop)
+        await serve(bot, token, stop)
+    except LeaseHeld as held:
+        # Two processes on one token and one database would both answer every click.
+        log.error("Not starting: %s", held)
+        return REFUSED
     finally:
         for sig in signals:
             loop.remove_signal_handler(sig)
+    if getattr(bot, "lost_leases", False):
+        log.error("Stopped: another process serves these shards now")
+        return REFUSED
     log.info("Stopped cleanly")
     return 0
 
@@ -74,6 +86,9 @@ def connect(settings: Settings, token: str, *, sync_global: bool) -> int:
         database_url=settings.database_url or None,
         dev_guild_id=settings.dev_guild_id,
         sync_global=sync_global,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shards,
+        lease_seconds=settings.shard_lease_seconds,
     )
     return asyncio.run(_connect(token, config))
 

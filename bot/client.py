@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
 from bot.languages import Languages
+from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
 from bot.table_events import DispatchingListener
 from services.economy import EconomyService
@@ -32,6 +33,14 @@ from services.tables import TableService
 from storage import Database
 
 log = logging.getLogger(__name__)
+
+DRAIN_SECONDS = 10.0
+"""How long a stop waits for the interactions in flight (and the table updates and DMs they
+set off) before it closes the connection under them anyway."""
+
+_IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
+"""The names discord.py gives the tasks that run an interaction's callback (commands, views,
+modals, dynamic items) and the events they dispatch (the table's ``on_table_*``)."""
 
 
 def _discover() -> tuple[str, ...]:
@@ -83,6 +92,7 @@ class Parlour(commands.Bot):
             help_command=None,
             guild_ready_timeout=config.guild_ready_timeout,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **self._shard_options(config),
         )
         self.config = config
         self.initial_extensions = tuple(extensions)
@@ -93,12 +103,39 @@ class Parlour(commands.Bot):
         # Held while setup_hook runs: a stop signal during start-up waits for it, so nothing
         # closes the database under a table that is still being resumed.
         self._starting = asyncio.Lock()
+        self._leases: ShardLeases | None = None
+        self.draining = False
+        """Set when a stop begins: new interactions are no longer taken."""
+        self.lost_leases = False
+        """Another process took this one's shards over: it stopped serving them."""
+        self._stopping: asyncio.Task[None] | None = None
+        self._take_interactions_until_draining()
         # Draws every game's table on Discord; hears the service's events as bot events.
         # Who reads which language (the preferences service joins it at setup_hook).
         self.languages = Languages()
         self.desk = Desk(self, languages=self.languages)
         self.desk.pictures = pictures
         self.desk.listen()
+
+    def _shard_options(self, config: BotConfig) -> dict[str, Any]:
+        """The gateway options of a process serving every shard: none (``ShardedParlour``
+        connects only its own)."""
+        return {}
+
+    def _take_interactions_until_draining(self) -> None:
+        # discord.py parses INTERACTION_CREATE straight into the command tree and the views:
+        # this is the one place a stopping process can leave new interactions alone (unanswered,
+        # Discord tells the user; the restarted or another process serves the next click).
+        parsers = self._connection.parsers
+        take = parsers["INTERACTION_CREATE"]
+
+        def interaction_create(data: Any) -> None:
+            if self.draining:
+                log.info("An interaction arrived while stopping: left unanswered")
+                return
+            take(data)
+
+        parsers["INTERACTION_CREATE"] = interaction_create
 
     async def setup_hook(self) -> None:
         """Open the database (migrating it), build the table service, load the cogs, sync the
@@ -112,12 +149,25 @@ class Parlour(commands.Bot):
         )
         where = self.db.path if self.db.url is None else "PostgreSQL"  # a URL may hold a password
         log.info("Database %s at version %d", where, await self.db.version())
+        config = self.config
+        self._leases = ShardLeases(
+            self.db, config.shard_count, config.shard_ids, ttl=config.lease_seconds
+        )
+        await self._leases.take()  # LeaseHeld: another live process serves these guilds
+        if self.draining:  # stopped while it waited for a dead process's lease
+            return
+        self.create_task(self._leases.heartbeat(self._lost_leases), name="shard-leases")
         self.economy = EconomyService(self.db)
-        self.preferences = self.languages.service = PreferencesService(self.db)
+        self.preferences = self.languages.service = PreferencesService(
+            self.db, shared=config.shard_count > 1
+        )
         self.pings = PingPreferences(self.db)
         self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
-            self.db, listener=DispatchingListener(self), seed=self._table_seed
+            self.db,
+            listener=DispatchingListener(self),
+            seed=self._table_seed,
+            owns=guild_filter(config.shard_count, config.shard_ids),
         )
         self.desk.service = self.tables
         for extension in self.initial_extensions:
@@ -125,6 +175,12 @@ class Parlour(commands.Bot):
         await self.sync_commands()
         resumed = await self.tables.startup()
         log.info("Resumed %d open tables", len(resumed))
+
+    def _lost_leases(self, why: str) -> None:
+        log.error("Stopping: %s", why)
+        self.lost_leases = True
+        # Not one of self._tasks: the close cancels those, and would cancel itself.
+        self._stopping = asyncio.create_task(self.close(), name="stop-lost-leases")
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its tables close by the refund rule."""
@@ -162,11 +218,39 @@ class Parlour(commands.Bot):
             log.error("Background task %s failed", task.get_name(), exc_info=task.exception())
 
     async def close(self) -> None:
-        """Stop the gateway, the table timers (deadlines stay stored, so every table resumes),
-        the background tasks, then close the database once its last transaction is done."""
+        """Stop taking interactions and finish the ones in flight (their table updates and
+        DMs need the connection), then stop the gateway, the table timers (deadlines stay
+        stored, so every table resumes), the background tasks, release the shards, and close
+        the database once its last transaction is done."""
+        await self._drain()
         await super().close()
         async with self._starting:
             await self._stop_services()
+
+    async def _drain(self) -> None:
+        if self.draining:
+            return
+        self.draining = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DRAIN_SECONDS
+        me = asyncio.current_task()
+        told = False
+        while True:
+            busy = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me and not t.done() and t.get_name().startswith(_IN_FLIGHT)
+            ]
+            left = deadline - loop.time()
+            if not busy:
+                return
+            if left <= 0:
+                log.warning("Stopping with %d interactions still in flight", len(busy))
+                return
+            if not told:
+                log.info("Finishing %d interactions in flight", len(busy))
+                told = True
+            await asyncio.wait(busy, timeout=left)
 
     async def _stop_services(self) -> None:
         if self._tables is not None:
@@ -176,16 +260,30 @@ class Parlour(commands.Bot):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._leases is not None:
+            leases, self._leases = self._leases, None
+            try:
+                await leases.release()
+            except Exception as error:  # they expire by themselves
+                log.warning("Releasing %s failed: %s", leases.describe(), error)
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
             log.info("Database closed")
 
 
+class ShardedParlour(Parlour, commands.AutoShardedBot):
+    """Parlour serving some shards of a bot that runs several (``SHARD_COUNT`` above 1):
+    discord.py's auto-sharded client, connecting only ``shard_ids``."""
+
+    def _shard_options(self, config: BotConfig) -> dict[str, Any]:
+        return {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
+
+
 def build_bot(config: BotConfig) -> Parlour:
     """The ``BotFactory``: what ``python -m bot`` and the sandbox run (the e2e tests build the
     same bot with a table seed they may fix)."""
-    return Parlour(config)
+    return ShardedParlour(config) if config.shard_count > 1 else Parlour(config)
 
 
 async def serve(bot: commands.Bot, token: str, stop: asyncio.Event) -> None:

@@ -30,6 +30,12 @@ class BotConfig:
     sync_global: bool = False
     database_url: str | None = None
     """A ``postgresql://`` URL: opened instead of ``database_path``."""
+    shard_count: int = 1
+    """Shards of the whole bot; above 1 the process connects only ``shard_ids``."""
+    shard_ids: tuple[int, ...] = (0,)
+    """The shards this process serves, leases them in the database, and loads tables of."""
+    lease_seconds: float = 30.0
+    """How long the shard leases outlive the last heartbeat (``SHARD_LEASE_SECONDS``)."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]

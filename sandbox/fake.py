@@ -323,6 +323,11 @@ class FakeDiscord:
         """Undo ``hold_gateway``."""
         self.gateway.release()
 
+    def recommend_shards(self, count: int) -> None:
+        """``GET /gateway/bot`` recommends ``count`` shards (what an AutoShardedClient without a
+        shard count runs)."""
+        self._rest.shards = count
+
     async def ask_to_reconnect(self) -> None:
         """Discord's op 7 RECONNECT; discord.py reconnects and RESUMEs."""
         await self.gateway.ask_to_reconnect()

@@ -11,6 +11,7 @@ without ``Via`` as a Cloudflare ban and gives up instead of retrying.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -51,6 +52,21 @@ class PlannedFault:
         return json_response({"message": "500: Internal Server Error", "code": 0}, self.status)
 
 
+@dataclass(eq=False)
+class Hold:
+    """Calls of ``method route`` wait, unanswered, until :meth:`release` (a slow Discord):
+    ``reached`` is set once one is waiting."""
+
+    method: str
+    route: str
+    reached: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        """Let the waiting calls (and every later one) through."""
+        self.released.set()
+
+
 @dataclass
 class Faults:
     """The fault plan the fake's REST layer consults on every call."""
@@ -59,6 +75,7 @@ class Faults:
     denied_channels: set[int] = field(default_factory=set)
     planned: list[PlannedFault] = field(default_factory=list)
     known_routes: set[str] = field(default_factory=set)
+    holds: list[Hold] = field(default_factory=list)
 
     def close_dms(self, user: User) -> None:
         """``user`` does not accept DMs: sending to their DM channel gets 403, code 50007."""
@@ -123,3 +140,18 @@ class Faults:
         if channel.id in self.denied_channels:
             return error_response(403, ErrorCode.MISSING_PERMISSIONS)
         return None
+
+    def hold(self, method: str, route: str) -> Hold:
+        """Calls of ``method route`` wait until the returned hold is released."""
+        if self.known_routes and route not in self.known_routes:
+            raise ValueError(f"the fake has no route {route!r}")
+        hold = Hold(method, route)
+        self.holds.append(hold)
+        return hold
+
+    async def wait_if_held(self, method: str, route: str) -> None:
+        """Wait while a hold of this call is not released."""
+        for hold in self.holds:
+            if hold.method == method and hold.route == route and not hold.released.is_set():
+                hold.reached.set()
+                await hold.released.wait()

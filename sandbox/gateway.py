@@ -2,6 +2,12 @@
 
 Events are filtered by the intents the bot identified with, as Discord does (``allowed``).
 
+Sharded bots: a connection that IDENTIFYs with ``shard: [id, count]`` gets READY and
+GUILD_CREATE for that shard's guilds only (``(guild_id >> 22) % count``) and only their events;
+DMs go to shard 0, as on Discord. Each shard's session has its own id, so a RESUME replays only
+its shard's events. Several connections may serve one shard (two processes on one token):
+each gets every event of it, as from Discord.
+
 Frames are plain JSON text: discord.py asks for ``zlib-stream`` but accepts text frames whatever
 it asked for. Every dispatched event is kept with its sequence number so a client that RESUMEs
 after a dropped connection gets the events it missed, as from Discord.
@@ -58,6 +64,7 @@ class Intent(IntEnum):
 
 MESSAGE_EVENTS = frozenset({"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE"})
 GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+SESSION_EVENTS = frozenset({"READY", "RESUMED"})  # one connection's own; never replayed
 
 
 def allowed(intents: int, event: str, data: Any) -> bool:
@@ -89,6 +96,26 @@ def without_content(intents: int, event: str, data: Any, bot_id: str) -> Any:
     return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
 
 
+Shard = tuple[int, int] | None
+"""``(shard_id, shard_count)`` a connection identified with; ``None``: unsharded (every guild)."""
+
+
+def serves(shard: Shard, guild_id: int | None) -> bool:
+    """Whether a connection of ``shard`` gets the events of ``guild_id`` (``None``: a DM)."""
+    if shard is None:
+        return True
+    shard_id, count = shard
+    return (0 if guild_id is None else (guild_id >> 22) % count) == shard_id
+
+
+def guild_of(event: str, data: Any) -> int | None:
+    """The guild an event belongs to (``None``: a DM, or no guild)."""
+    if not isinstance(data, dict):
+        return None
+    found = data.get("guild_id") or (data.get("id") if event in GUILD_EVENTS else None)
+    return None if found is None else int(found)
+
+
 class Gateway:
     """One bot session's gateway endpoint."""
 
@@ -100,6 +127,10 @@ class Gateway:
         self._seq = itertools.count(1)
         self.history: list[JSON] = []  # every DISPATCH frame sent, for RESUME replay
         self.sockets: list[web.WebSocketResponse] = []
+        self.shards: dict[web.WebSocketResponse, Shard] = {}  # what each connection serves
+        self.identified_shards: list[Shard] = []  # every IDENTIFY's shard, in order
+        self._frame_guilds: list[int | None] = []  # the guild of each frame in history
+        self.overlaps: list[Shard] = []  # a shard joined while another connection served it
         self.identified = asyncio.Event()  # READY and every GUILD_CREATE were sent
         self.identify_payload: JSON | None = None
         self.identifies = 0
@@ -117,7 +148,21 @@ class Gateway:
     def _frame(self, event: str, data: Any) -> JSON:
         frame: JSON = {"op": int(Op.DISPATCH), "t": event, "s": next(self._seq), "d": data}
         self.history.append(frame)
+        self._frame_guilds.append(guild_of(event, data))
         return frame
+
+    @staticmethod
+    def session_of(shard: Shard) -> str:
+        """The session id of a shard's connection."""
+        return "sandbox-session" if shard is None else f"sandbox-session-{shard[0]}-of-{shard[1]}"
+
+    def _shard_of_session(self, session_id: object) -> tuple[bool, Shard]:
+        if session_id == self.session_id:
+            return True, None
+        for shard in self.identified_shards:
+            if shard is not None and session_id == self.session_of(shard):
+                return True, shard
+        return False, None
 
     @property
     def intents(self) -> int:
@@ -135,8 +180,10 @@ class Gateway:
             return
         bot_id = str(self.world.bot_user.id)
         frame = self._frame(event, without_content(intents, event, data, bot_id))
+        guild = guild_of(event, data)
         for ws in list(self.sockets):
-            await self._send(ws, frame)
+            if serves(self.shards.get(ws), guild):
+                await self._send(ws, frame)
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """The websocket endpoint (``GET /gateway``)."""
@@ -159,6 +206,7 @@ class Gateway:
         finally:
             if ws in self.sockets:
                 self.sockets.remove(ws)
+            self.shards.pop(ws, None)
         return ws
 
     async def _on_frame(self, ws: web.WebSocketResponse, op: int, data: Any) -> bool:
@@ -174,10 +222,16 @@ class Gateway:
                 return False
             self.identify_payload = data
             self.identifies += 1
-            await self._send(ws, self._frame("READY", self._ready()))
+            shard: Shard = None
+            if data.get("shard") is not None:
+                shard_id, count = (int(n) for n in data["shard"])
+                shard = (shard_id, count)
+            self.identified_shards.append(shard)
+            await self._send(ws, self._frame("READY", self._ready(shard)))
             for guild in self.world.guilds.values():
-                await self._send(ws, self._frame("GUILD_CREATE", guild.payload()))
-            self.sockets.append(ws)
+                if serves(shard, guild.id):
+                    await self._send(ws, self._frame("GUILD_CREATE", guild.payload()))
+            self._serve(ws, shard)
             self.identified.set()
         elif op == Op.RESUME:
             await self._resume(ws, data)
@@ -195,25 +249,44 @@ class Gateway:
 
     async def _resume(self, ws: web.WebSocketResponse, data: JSON) -> None:
         self.resumes.append(data)
-        if data.get("token") != self.token or data.get("session_id") != self.session_id:
+        known, shard = self._shard_of_session(data.get("session_id"))
+        if data.get("token") != self.token or not known:
             await self._send(ws, {"op": int(Op.INVALID_SESSION), "d": False})
             return
         last_seen = int(data.get("seq") or 0)
-        for frame in [f for f in self.history if int(f["s"]) > last_seen]:
+        missed = [
+            frame
+            for frame, guild in zip(self.history, self._frame_guilds, strict=True)
+            if int(frame["s"]) > last_seen
+            and frame["t"] not in SESSION_EVENTS
+            and serves(shard, guild)
+        ]
+        for frame in missed:
             await self._send(ws, frame)
         await self._send(ws, self._frame("RESUMED", {}))
+        self._serve(ws, shard)
+
+    def _serve(self, ws: web.WebSocketResponse, shard: Shard) -> None:
+        if shard is not None and shard in (self.shards.get(other) for other in self.sockets):
+            self.overlaps.append(shard)  # two connections get this shard's every event
+        self.shards[ws] = shard
         self.sockets.append(ws)
 
-    def _ready(self) -> JSON:
-        return {
+    def _ready(self, shard: Shard) -> JSON:
+        ready: JSON = {
             "v": 10,
             "user": self.world.bot_user.payload(),
-            "session_id": self.session_id,
+            "session_id": self.session_of(shard),
             "resume_gateway_url": self.url,
             "private_channels": [],
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.world.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in self.world.guilds if serves(shard, g)
+            ],
             "application": {"id": str(self.world.application_id), "flags": 0},
         }
+        if shard is not None:
+            ready["shard"] = list(shard)
+        return ready
 
     async def drop(self, code: int = CloseCode.UNKNOWN_ERROR) -> None:
         """Close every connection like a network blip; discord.py reconnects and RESUMEs."""

@@ -88,13 +88,21 @@ async def start_bot(fake: FakeDiscord, build_bot: BotFactory, config: BotConfig)
             raise TimeoutError("the bot did not become ready within 10 s")
         # on_ready fires guild_ready_timeout after the last GUILD_CREATE; on a slow machine a
         # guild could still be unavailable, which would turn into a flaky test.
-        while len(bot.guilds) < len(fake.world.guilds) or any(g.unavailable for g in bot.guilds):
+        while len(bot.guilds) < _served(bot, fake) or any(g.unavailable for g in bot.guilds):
             fake.check_bot_alive()
             await asyncio.sleep(0.002)
     except BaseException:
         await bot.close()
         raise
     return bot
+
+
+def _served(bot: commands.Bot, fake: FakeDiscord) -> int:
+    """How many of the world's guilds the bot's shards get (all of them, unsharded)."""
+    shard_ids, count = getattr(bot, "shard_ids", None), bot.shard_count
+    if not shard_ids or not count:
+        return len(fake.world.guilds)
+    return sum(1 for guild_id in fake.world.guilds if (guild_id >> 22) % count in shard_ids)
 
 
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:

@@ -105,6 +105,7 @@ class Rest:
         self.gateway_url = gateway_url
         self.rate_limits: RateLimits | None = None
         self.strict = False
+        self.shards = 1  # the shard count GET /gateway/bot recommends
 
     def add_routes(self, app: web.Application) -> None:
         """Register every route under ``/api/v10`` (and the catch-all)."""
@@ -188,6 +189,7 @@ class Rest:
         if response is None and (errors := form_errors(request.method, route, body)):
             response = error_response(400, ErrorCode.INVALID_FORM_BODY, errors)
         if response is None:
+            await self.faults.wait_if_held(request.method, route)
             response = await handler(request)
         for name, value in headers.items():
             response.headers.setdefault(name, value)
@@ -229,7 +231,9 @@ class Rest:
     async def get_gateway(self, _request: web.Request, _body: Any) -> web.StreamResponse:
         """Only AutoShardedClient asks; a plain Client goes straight to the gateway URL."""
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.gateway_url(), "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {"url": self.gateway_url(), "shards": self.shards, "session_start_limit": limit}
+        )
 
     async def get_me(self, _request: web.Request, _body: Any) -> web.StreamResponse:
         """The bot's own user (the first call of ``login``)."""

@@ -526,9 +526,20 @@ class World:
                 return user
         raise LookupError(f"no user called {name!r}")
 
-    def add_guild(self, name: str, channels: tuple[str, ...] = ("general",)) -> Guild:
-        """A guild with text channels, the owner and the bot as members."""
-        guild = Guild(self.ids.fixed(), name, owner=self.owner)
+    def add_guild(
+        self,
+        name: str,
+        channels: tuple[str, ...] = ("general",),
+        *,
+        shard: tuple[int, int] = (0, 1),
+    ) -> Guild:
+        """A guild with text channels, the owner and the bot as members; ``shard=(id, count)``
+        gives it an id Discord routes to that shard (``(guild_id >> 22) % count``)."""
+        guild_id = self.ids.fixed()
+        shard_id, count = shard
+        while (guild_id >> 22) % count != shard_id:
+            guild_id += 1 << 22
+        guild = Guild(guild_id, name, owner=self.owner)
         for position, channel_name in enumerate(channels):
             channel = Channel(self.ids.fixed(), channel_name, guild_id=guild.id, position=position)
             guild.channels.append(channel)

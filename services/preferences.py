@@ -11,14 +11,19 @@ from storage import Database, preferences, settings
 class PreferencesService:
     """Languages of one database (one per bot: ``bot.preferences``)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, shared: bool = False) -> None:
+        """``shared``: other processes serve the same people (a sharded bot), and a person's
+        ``/language`` in a server of theirs must reach this one's replies at once, so a
+        person's choice is read each time (a server's language is only ever changed by the
+        process that serves the server, so it stays cached)."""
         self.db = db
+        self._shared = shared
         self._chosen: dict[int, str | None] = {}
         self._servers: dict[int, str] = {}
 
     async def language(self, user: int) -> str | None:
         """The language ``user`` chose (``None``: no choice)."""
-        if user not in self._chosen:
+        if user not in self._chosen or self._shared:
             async with self.db.read() as conn:
                 self._chosen[user] = await preferences.get_language(conn, user)
         return self._chosen[user]

@@ -8,6 +8,7 @@ it is closed by the refund rule with a reason saying so, never silently dropped.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from services.tables._booking import Chips
@@ -61,10 +62,13 @@ class Recovered:
     closed: list[tuple[TableStatus, Closing, Closed]] = field(default_factory=list)
 
 
-async def recover(db: Database) -> Recovered:
-    """Load every open table; close the unloadable ones by the refund rule."""
+async def recover(db: Database, owns: Callable[[int], bool] | None = None) -> Recovered:
+    """Load every open table (of the guilds ``owns`` accepts: another process serves the
+    rest); close the unloadable ones by the refund rule."""
     async with db.read() as conn:
         rows = await tables.load_open(conn)
+    if owns is not None:
+        rows = [row for row in rows if owns(row.guild_id)]
     found = Recovered()
     for row in rows:
         try:

@@ -80,7 +80,10 @@ class TableService:
         clock: Clock | None = None,
         seed: Callable[[], int] | None = None,
         idle_check_s: float = 60.0,
+        owns: Callable[[int], bool] | None = None,
     ) -> None:
+        """``owns``: whether a guild's tables are this process's to load, resume and time (a
+        process serving some shards of a sharded bot); ``None``: every guild's."""
         self.db = db
         self.listener: TableListener = listener or NullListener()
         self.clock: Clock = clock or SystemClock()
@@ -91,13 +94,14 @@ class TableService:
         self._channels: dict[tuple[int, int], int] = {}
         self._open_lock = asyncio.Lock()
         self._idle_task: asyncio.Task[None] | None = None
+        self._owns = owns
 
     # -- life cycle ---------------------------------------------------------------------------
 
     async def startup(self, *, idle_sweeper: bool = True) -> list[TableStatus]:
         """Load every open table, resume its timer, close the unloadable ones with refunds;
         the listener hears about both. Returns the resumed tables."""
-        found = await recover(self.db)
+        found = await recover(self.db, self._owns)
         for status, reason, closed in found.closed:
             await self._tell(self.listener.table_closed(status, reason, closed))
         for live in found.resumed:

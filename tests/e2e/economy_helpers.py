@@ -47,7 +47,7 @@ async def record_deals(
         await tables.close(tx, table, ref=f"test-close:{table}")
 
 
-async def audit(database: Path) -> dict[str, object]:
+async def audit(database: Path | str) -> dict[str, object]:
     """``python -m storage audit DB``, as an operator would run it; fails unless it passes."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,

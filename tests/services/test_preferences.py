@@ -40,3 +40,13 @@ async def test_the_server_language_is_a_setting_english_by_default(db: Database)
     assert await prefs.server_language(GUILD) == "tr"  # cached until told
     prefs.forget_server(GUILD)
     assert await prefs.server_language(GUILD) == "de"
+
+
+async def test_a_choice_made_in_another_process_of_a_sharded_bot_is_read_at_once(
+    database_target: str | Path,
+):
+    async with Database.open(database_target) as one, Database.open(database_target) as two:
+        here, there = PreferencesService(one, shared=True), PreferencesService(two, shared=True)
+        assert await here.language(ANN) is None
+        await there.choose(ANN, "de")  # /language in a server the other process serves
+        assert await here.language(ANN) == "de"

@@ -1,0 +1,205 @@
+"""Sharded processes on one PostgreSQL (issue 17.4): two ``python -m bot`` processes of two shards
+each serve 20 servers with tables of every game while scripted players act at once; one
+process is SIGKILLed mid-deal and restarted. The audit passes, no shard (so no table) is ever
+served by two connections, every table resumes on the process that owns its shard and finishes
+its deal, and no booking is applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import signal
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sandbox.fake import FakeDiscord
+from sandbox.interactions import InvalidInjection
+from sandbox.state import Channel, Guild, Message, User
+from storage import Database
+from storage.db import fetch_all
+from tests.e2e.bot_process import BotProcess
+from tests.e2e.economy_helpers import audit
+
+pytestmark = pytest.mark.parametrize("database_target", ["postgres"], indirect=True)
+
+SHARDS = 4
+PROCESSES = {"one": "0,1", "two": "2,3"}
+SERVERS = 20
+LEASE = "3"
+GAMES: dict[str, dict[str, Any]] = {
+    "palace": {"small_bet": 10, "big_bet": 20, "ante": 5},
+    "paiute": {"stake": 10, "max_rounds": 1},
+    "pontoon": {"min_bet": 10, "max_bet": 50},
+}
+"""Each table: a host and a guest (their turns, if they do not click, time out after 5 s) and
+two computer players that move after 0.1 s."""
+SEATING = {"buy_in": 100, "computers": 2, "computer_delay": 0.1, "turn_timeout": 5}
+
+
+def shard_of(guild: Guild) -> int:
+    return (guild.id >> 22) % SHARDS
+
+
+async def test_two_processes_of_two_shards_survive_a_sigkill_mid_deal(
+    database_target: str | Path, tmp_path: Path
+) -> None:
+    url = str(database_target)
+    async with FakeDiscord(answer_limit=None) as fake:
+        host, guest = fake.world.add_user("host"), fake.world.add_user("guest")
+        guilds = [
+            fake.world.add_guild(f"Server {n}", ("tables",), shard=(n % SHARDS, SHARDS))
+            for n in range(SERVERS)
+        ]
+        for guild in guilds:
+            fake.world.join(guild, host)
+            fake.world.join(guild, guest)
+        env = {
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_URL": url,
+            "SHARD_COUNT": str(SHARDS),
+            "SHARD_LEASE_SECONDS": LEASE,
+        }
+
+        started: list[BotProcess] = []
+
+        async def start(name: str, ids: str) -> BotProcess:
+            process = await BotProcess.start(
+                name,
+                tmp_path,
+                fake.base_url,
+                fake.gateway_url,
+                {**env, "SHARD_IDS": ids},
+                "--sync-global",
+            )
+            started.append(process)
+            return process
+
+        try:
+            one = await start("one", PROCESSES["one"])
+            two = await start("two", PROCESSES["two"])
+            for process in (one, two):
+                await process.logged("Resumed 0 open tables", within=40)
+            await _until(lambda: len(_connected(fake)) == SHARDS, within=40)
+
+            games = list(GAMES)
+            await asyncio.gather(
+                *(_open(fake, g, games[n % 3], host, guest) for n, g in enumerate(guilds))
+            )
+            dealing = [
+                asyncio.create_task(_play(fake, g, games[n % 3], host, guest))
+                for n, g in enumerate(guilds)
+            ]
+            await asyncio.sleep(1.0)  # mid-deal everywhere
+            assert await _open_deals(url) > 0
+            one.send(signal.SIGKILL)
+            assert await one.ended() == -signal.SIGKILL
+            restarted = await start("one-again", PROCESSES["one"])
+            mine = [g for g in guilds if shard_of(g) in (0, 1)]
+            tables_of_one = await _open_tables(url, {g.id for g in mine})
+            await restarted.logged(f"Resumed {tables_of_one} open tables", within=40)
+
+            for task in dealing:
+                task.cancel()
+            await asyncio.gather(*dealing, return_exceptions=True)
+            await _deals_finished(url, within=40)
+
+            for process in (two, restarted):
+                process.send(signal.SIGTERM)
+                assert await process.ended() == 0, process.log()
+                assert process.errors() == [], process.log()
+        finally:
+            for process in started:  # a failed run leaves no process behind
+                process.send(signal.SIGKILL)
+                await process.ended()
+
+    assert fake.gateway.overlaps == []  # no shard was ever served by two connections
+    assert tables_of_one == len(mine)  # every table of the dead process resumed on its owner
+    assert (await audit(database_target))["ok"] is True
+    async with Database.open(url) as db, db.read() as conn:
+        twice = await fetch_all(conn, "SELECT ref FROM ledger GROUP BY ref HAVING count(*) > 1")
+        finished = await fetch_all(conn, "SELECT guild_id FROM tables WHERE deal_number >= 1")
+    assert twice == []
+    assert {int(r["guild_id"]) for r in finished} == {g.id for g in guilds}
+
+
+def _connected(fake: FakeDiscord) -> set[tuple[int, int]]:
+    return {s for s in fake.gateway.shards.values() if s is not None}
+
+
+async def _until(check: Callable[[], bool], within: float) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        if check():
+            return
+        assert loop.time() < deadline, "not within the time allowed"
+        await asyncio.sleep(0.05)
+
+
+async def _open(fake: FakeDiscord, guild: Guild, game: str, host: User, guest: User) -> None:
+    channel = guild.channels[0]
+    await _slash(fake, host, f"{game} open", channel, {**GAMES[game], **SEATING})
+    await _slash(fake, guest, f"{game} join", channel, {"buy_in": SEATING["buy_in"]})
+
+
+async def _play(fake: FakeDiscord, guild: Guild, game: str, host: User, guest: User) -> None:
+    """The host deals; then both click buttons of the table message at random, as impatient
+    players do (refusals included), until cancelled."""
+    channel = guild.channels[0]
+    rng = random.Random(guild.id)
+    await _slash(fake, host, f"{game} start", channel, {})
+    while True:
+        await asyncio.sleep(rng.uniform(0.1, 0.4))
+        table = _table(fake, channel)
+        if table is None or not table.buttons:
+            continue
+        with contextlib.suppress(TimeoutError, InvalidInjection, LookupError):
+            ids = [c for c in table.custom_ids if ":" in c]
+            if ids:
+                who = rng.choice((host, guest))
+                await fake.use_component(who, table, rng.choice(ids), within=10)
+
+
+def _table(fake: FakeDiscord, channel: Channel) -> Message | None:
+    mine = [
+        m
+        for m in fake.world.messages.values()
+        if m.channel is channel and m.author.bot and not m.deleted and m.components
+    ]
+    return mine[-1] if mine else None
+
+
+async def _slash(
+    fake: FakeDiscord, user: User, command: str, channel: Channel, options: Mapping[str, Any]
+) -> None:
+    for _ in range(3):  # a click during the SIGKILL goes unanswered: the player tries again
+        with contextlib.suppress(TimeoutError):
+            await fake.slash(user, command, channel, dict(options), within=15)
+            return
+    raise AssertionError(f"/{command} was never answered")
+
+
+async def _open_deals(url: str) -> int:
+    async with Database.open(url) as db, db.read() as conn:
+        rows = await fetch_all(
+            conn, "SELECT id FROM tables WHERE status = 'open' AND deal_open = 1"
+        )
+    return len(rows)
+
+
+async def _open_tables(url: str, guild_ids: set[int]) -> int:
+    async with Database.open(url) as db, db.read() as conn:
+        rows = await fetch_all(conn, "SELECT guild_id FROM tables WHERE status = 'open'")
+    return len([r for r in rows if int(r["guild_id"]) in guild_ids])
+
+
+async def _deals_finished(url: str, within: float) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while await _open_deals(url):
+        assert loop.time() < deadline, "deals did not finish after the restart"
+        await asyncio.sleep(0.25)

@@ -1,0 +1,59 @@
+"""A SIGTERM while interactions are in flight (issue 18.7): ``python -m bot``'s token path stops
+taking interactions, finishes the ones in flight (the table update and the hand DMs), then
+closes; nothing is lost and no ERROR is logged (it was ``RuntimeError: Session is closed``)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+
+import bot.__main__ as entry
+from bot.factory import BotConfig
+from sandbox.actors import Actor
+from tests.e2e.test_run import assert_stopped_cleanly, prod_fake
+
+DM_OR_POST = "/channels/{channel_id}/messages"
+EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+async def test_sigterm_mid_deal_start_still_delivers_the_hands_and_the_table(tmp_path, caplog):
+    async with prod_fake() as (fake, guild):
+        channel = guild.channels[0]
+        alice, bob, carol = (fake.world.add_user(name) for name in ("alice", "bob", "carol"))
+        for user in (alice, bob, carol):
+            fake.world.join(guild, user)
+        host, guest, late = (Actor(fake, u, channel) for u in (alice, bob, carol))
+        config = BotConfig(tmp_path / "prod.db", dev_guild_id=guild.id, guild_ready_timeout=0.02)
+        caplog.set_level(logging.INFO)
+        running = asyncio.create_task(entry._connect(fake.token, config))
+        while guild.id not in fake.world.commands:
+            assert not running.done(), running
+            await asyncio.sleep(0.01)
+        await asyncio.wait_for(fake.gateway.identified.wait(), 10)
+        await host.slash("paiute open", buy_in=100, within=10)
+        await guest.slash("paiute join", buy_in=100, within=10)
+        await fake.settle(quiet=0.05, within=5)
+        before = len(fake.log.calls)
+
+        dms, updates = fake.faults.hold("POST", DM_OR_POST), fake.faults.hold("PATCH", EDIT)
+        started = await host.slash("paiute start", within=10)  # answered, then the table
+        await asyncio.wait_for(updates.reached.wait(), 10)  # edit (held), then the hand DMs
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.sleep(0.3)
+        assert not running.done()  # finishing what is in flight
+        ignored = await late.slash("balance", wait=False)  # too late: left to the next process
+        await asyncio.sleep(0.2)
+        dms.release()
+        updates.release()
+        await assert_stopped_cleanly(running, config.database_path, caplog)
+
+        assert started.ephemeral
+        assert not ignored.answered.is_set()
+        for actor in (host, guest):
+            assert len([m for m in actor.dms() if m.author.bot]) == 1  # the new hand
+        held = [c for c in fake.log.calls[before:] if (c.method, c.route) == ("PATCH", EDIT)]
+        assert [c.status for c in held] == [200] * len(held) != []  # the table shows the deal
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert errors == []
