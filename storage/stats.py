@@ -242,7 +242,8 @@ async def _chips_board(conn: Conn, guild_id: int, limit: int, asker: int | None)
     the top ``limit`` balances (the index) and the seated players (few); the asker's rank
     counts the balances above their total (the index) and the seated players whose chips at
     tables lift them above it."""
-    seated = {int(r["user_id"]): int(r["v"]) for r in await fetch_all(conn, _AT_TABLES, (guild_id,))}
+    rows = await fetch_all(conn, _AT_TABLES, (guild_id,))
+    seated = {int(r["user_id"]): int(r["v"]) for r in rows}
     balances = {
         int(r["user_id"]): int(r["v"])
         for r in await fetch_all(conn, _TOP[Board.BALANCE], (guild_id, limit))

@@ -148,9 +148,7 @@ class State(CoreState[PontoonOptions]):
 
     def live_hands(self) -> list[tuple[Punter, Hand]]:
         """Every punter hand whose chips are still on the table, in seat order."""
-        return [
-            (p, h) for p in self.punters if not p.sat_out for h in p.hands if not h.settled
-        ]
+        return [(p, h) for p in self.punters if not p.sat_out for h in p.hands if not h.settled]
 
     def outstanding_shoot(self) -> int:
         """The shoot bets on the table (PO-25's "all shoot bets together")."""

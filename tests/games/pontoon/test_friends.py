@@ -55,7 +55,8 @@ def test_PO_31_the_banker_can_top_up_a_full_kitty_before_the_next_deal():
     dealt(g, {"b": 20, "c": 30})  # the kitty is put up at max_bet (100)
     _over(g)
     nxt = g.next_deal()
-    assert nxt.banker == "a" and nxt.kitty >= 100
+    assert nxt.banker == "a"
+    assert nxt.kitty >= 100
     assert "kitty" in kinds(nxt, "a")  # was refused: the kitty was "full"
     assert bounds(nxt, "a", "kitty") == (1, 100)
     before = nxt.stacks["a"]
