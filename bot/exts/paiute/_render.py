@@ -379,7 +379,7 @@ def refusal(error: IllegalAction, names: Names) -> Msg:
         return msg(f"paiute.refusal.{code}", card=card(str(params["card"])))
     if code == PaiuteRefusal.PILE_EMPTY:
         return msg(f"paiute.refusal.pile_empty.{params['source']}")
-    if code == PaiuteRefusal.DRAW_FIRST:
+    if code == PaiuteRefusal.DRAW_FIRST and kind in (ActionKind.DISCARD, ActionKind.CALL):
         return msg(f"paiute.refusal.draw_first.{kind}")
     if code == Refusal.BAD_ACTION and kind in tuple(ActionKind):
         return msg(f"paiute.refusal.bad_action.{kind}")
