@@ -97,7 +97,7 @@ def _reason(error: IllegalAction, names: Names) -> Text:
         listed = list(options) if isinstance(options, list | tuple) else []
         return msg("palace.refusal.attack_whom", players=joined([names.mention(o) for o in listed]))
     if code in (PalaceRefusal.NOTHING_TO, PalaceRefusal.CANT_AFFORD):
-        if kind not in _WHAT_OF[code]:
+        if kind not in _WHAT_OF[PalaceRefusal(code)]:
             return msg("palace.refusal.not_allowed")
         price, stack = n(_int(p.get("price"))), n(_int(p.get("stack")))
         return msg(f"palace.refusal.{code}.{kind}", price=price, stack=stack)
