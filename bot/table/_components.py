@@ -19,7 +19,7 @@ from bot.errors import report_error, reported
 from bot.refusal import Refusal
 from bot.table._context import desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
-from bot.table._layout import amount_field, hand_components, table_components
+from bot.table._layout import amount_field, fixed_amount, hand_components, table_components
 from bot.table._model import Button, Component
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -232,6 +232,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         spec = next((s for s in legal if s.kind == key.kind), None)
         if spec is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
+        fixed = fixed_amount(spec, key.arg)
+        if fixed is not None:  # one click: a fixed amount, or one the game offers (No shoot)
+            await run_action(interaction, {"kind": key.kind, **fixed}, key.expected)
+            return
         amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)

@@ -69,11 +69,12 @@ def table_components(
     for spec in legal:
         if not ui.on_table_message(spec):
             continue
-        if not spec.fields or amount_field(spec) is not None:
-            if buttons >= 20:
-                continue
-            shown.append(Button(Key(expected, spec.kind), amount_label(ui, spec), row=buttons // 5))
-            buttons += 1
+        amount = amount_field(spec)
+        if not spec.fields or amount is not None:
+            for key, label in _amount_buttons(ui, spec, Key(expected, spec.kind)):
+                if buttons < 20:
+                    shown.append(Button(key, label, row=buttons // 5))
+                    buttons += 1
             continue
         name, field = next(iter(spec.fields.items()))
         if not isinstance(field, ChoiceField):
@@ -107,6 +108,33 @@ def table_components(
             Button(Key(expected, Lobby.BACK), msg("table.button.back"), Style.SECONDARY, row=4)
         )
     return tuple(shown)
+
+
+def _amount_buttons(ui: GameUI, spec: ActionSpec, key: Key) -> list[tuple[Key, Text]]:
+    """An action without fields is one button; an amount is one button too when it has one
+    legal value (a limit raise: the click plays it, no modal), else a button opening a modal,
+    after the game's one-click amounts. A click's amount rides in the key's argument."""
+    amount = amount_field(spec)
+    if amount is None:
+        return [(key, ui.action_label(spec))]
+    bounds = amount[1]
+    if bounds.min == bounds.max:
+        return [(Key(key.expected, key.kind, str(bounds.min)), amount_label(ui, spec))]
+    quick = [
+        (Key(key.expected, key.kind, str(value)), label)
+        for value, label in ui.quick_amounts(spec)
+        if bounds.contains(value)
+    ]
+    return [*quick, (key, amount_label(ui, spec))]
+
+
+def fixed_amount(spec: ActionSpec, arg: str) -> dict[str, int] | None:
+    """The amount a one-click button carries (``arg``: its key's argument), as the action's
+    field; ``None`` when the click should open the modal instead."""
+    amount = amount_field(spec)
+    if amount is None or not arg.isdigit():
+        return None
+    return {amount[0]: int(arg)}
 
 
 def hand_components(

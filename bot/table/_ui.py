@@ -100,6 +100,12 @@ class GameUI:
         """A card in a select menu of the **My cards** reply."""
         return card_face(code)
 
+    def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
+        """One-click amounts offered beside an amount's modal button, each ``(amount, label)``
+        (Pontoon's **No shoot** is a shoot bet of 0). None by default; an amount with one legal
+        value is always one click."""
+        return ()
+
     def on_table_message(self, spec: ActionSpec) -> bool:
         """Whether ``spec`` gets a component on the PUBLIC table message. The default: specs
         without card fields and with at most one field (an amount → modal, a choice → buttons

@@ -22,6 +22,7 @@ from games.pontoon import (
     BankBroken,
     BankDeclined,
     BankerDraws,
+    BankerMode,
     BankerPontoon,
     BankerShows,
     BankerStays,
@@ -46,6 +47,7 @@ from games.pontoon import (
     NewCard,
     NoDeal,
     NoShoot,
+    PontoonOptions,
     PontoonRefusal,
     PontoonView,
     Score,
@@ -129,6 +131,13 @@ def hand(h: HandView) -> Text:
     return joined(parts)
 
 
+def split_hand(h: HandView, hands: int) -> Text:
+    """A hand among ``hands`` of one punter: with split hands, the one in play is marked."""
+    if hands > 1 and h.in_play:
+        return joined([hand(h), msg("pontoon.hand.in_play")])
+    return hand(h)
+
+
 def banker_name(view: PontoonView, names: Names) -> Text:
     """The banking player, or the house."""
     return names.mention(view.banker) if view.banker else msg("common.house")
@@ -161,7 +170,7 @@ def public_fields(view: PontoonView, names: Names) -> list[Field]:
         if p.sat_out:
             lines.append(msg("pontoon.punter_sits_out", player=names.mention(p.pid)))
         elif p.hands:
-            hands = joined([hand(h) for h in p.hands], "bar")
+            hands = joined([split_hand(h, len(p.hands)) for h in p.hands], "bar")
             lines.append(msg("pontoon.punter", player=names.mention(p.pid), hands=hands))
     if lines:
         fields.append(Field(msg("pontoon.field.punters"), lines))
@@ -187,7 +196,7 @@ def private_lines(view: PontoonView | None, pid: str) -> list[Text]:
             lines.append(msg("pontoon.mine.sits_out"))
         for i, h in enumerate(p.hands, 1):
             if len(p.hands) > 1:
-                lines.append(msg("pontoon.mine.hand_n", number=i, hand=hand(h)))
+                lines.append(msg("pontoon.mine.hand_n", number=i, hand=split_hand(h, 2)))
             else:
                 lines.append(msg("pontoon.mine.hand", hand=hand(h)))
     if not lines:
@@ -358,9 +367,8 @@ def action_label(spec: ActionSpec, names: Names, view: PontoonView | None = None
     """The button's words for an action; ``view`` (the table as it is) picks the words that
     depend on the moment (a new kitty or a top-up, an offer's price, declining or giving up)."""
     kind = spec.kind
-    if kind == ActionKind.SHOOT:
-        first = view is not None and view.phase == "shoot"
-        return msg("pontoon.action.shoot_first" if first else "pontoon.action.shoot")
+    if kind == ActionKind.SHOOT:  # "none" is the No shoot button (``quick_amounts``)
+        return msg("pontoon.action.shoot")
     if kind == ActionKind.STAY:
         opening = view is not None and view.phase == "opening"
         return msg("pontoon.action.deal" if opening else "pontoon.action.stay")
@@ -453,3 +461,23 @@ def reply(kind: str, names: Names, **fields: object) -> Text:
         elif isinstance(val, int):
             params[key] = n(val)
     return Msg(f"pontoon.reply.{kind}", params)
+
+
+def lobby_lines(options: PontoonOptions) -> list[Text]:
+    """The table's stakes and options before the first deal: what a player joins."""
+    lines: list[Text] = [
+        msg(
+            "pontoon.lobby.stakes",
+            min=n(options.min_bet),
+            max=n(options.max_bet),
+            min_stick=n(options.min_stick),
+        ),
+        msg(f"pontoon.lobby.split.{options.split.value}"),
+    ]
+    if options.banker == BankerMode.HOUSE:
+        lines.append(msg("pontoon.lobby.bank.house", total=n(options.house_stands_on)))
+    else:
+        lines.append(msg("pontoon.lobby.bank.player"))
+    if options.shoot:
+        lines.append(msg("pontoon.lobby.shoot", min=n(options.min_bet), max=n(options.max_bet)))
+    return lines

@@ -1,0 +1,45 @@
+"""Issue 14, item 12: fewer clicks. A limit raise (one legal amount) is one click, no modal;
+Pontoon's shoot phase has a **No shoot** button; the amount rides in the button's id."""
+
+from __future__ import annotations
+
+from bot.exts.pontoon._ui import PontoonUI
+from bot.table import GameUI
+from bot.table._layout import fixed_amount, table_components
+from bot.table._model import Button
+from bot.text import catalog
+from bot.text.format import PlayerNames
+from games.actions import ActionSpec, AmountField
+from tests.bot.table.test_presenter import PlainUI, table
+
+en = catalog("en").text
+
+
+def buttons(ui: GameUI, legal: list[ActionSpec]) -> dict[str, str]:
+    """Each action button's words -> its key's argument."""
+    shown = table_components(ui, table(), legal, PlayerNames())
+    return {en(c.label): c.key.arg for c in shown if isinstance(c, Button)}
+
+
+def test_a_limit_raise_is_one_click_with_its_fixed_amount():
+    raise_ = ActionSpec(kind="raise", fields={"amount": AmountField(min=20, max=20)})
+    shown = buttons(PlainUI(), [raise_])
+    assert shown["Raise (20)"] == "20"
+    assert fixed_amount(raise_, "20") == {"amount": 20}  # played at once: no modal
+
+
+def test_an_amount_with_a_range_still_opens_the_modal():
+    stake = ActionSpec(kind="stake", fields={"amount": AmountField(min=10, max=50)})
+    shown = buttons(PlainUI(), [stake])
+    assert shown["Stake (10–50)"] == ""
+    assert fixed_amount(stake, "") is None
+
+
+def test_pontoon_shoot_phase_has_a_no_shoot_button():
+    shoot = ActionSpec(kind="shoot", fields={"amount": AmountField(min=0, max=100)})
+    shown = buttons(PontoonUI(), [shoot])
+    assert shown["No shoot"] == "0"
+    assert shown["Shoot bet (0–100)"] == ""
+    assert fixed_amount(shoot, "0") == {"amount": 0}
+    later = ActionSpec(kind="shoot", fields={"amount": AmountField(min=1, max=100)})
+    assert "No shoot" not in buttons(PontoonUI(), [later])  # a fourth-card bet: 0 is no bet
