@@ -10,7 +10,7 @@ only offered in the player's ephemeral **My cards** reply.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
 import discord
@@ -19,7 +19,14 @@ from bot.errors import report_error, reported
 from bot.refusal import Refusal
 from bot.table._context import desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
-from bot.table._layout import amount_field, fixed_amount, hand_components, table_components
+from bot.table._layout import (
+    amount_field,
+    fixed_amount,
+    fixed_choices,
+    hand_components,
+    spec_for,
+    table_components,
+)
 from bot.table._model import Button, Component
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -119,11 +126,19 @@ class AmountModal(_ReportingModal):
     """Asks for a chip amount within the legal bounds, then plays the action."""
 
     def __init__(
-        self, key: Key, title: Text, field: str, bounds: AmountField, locale: str = DEFAULT_LOCALE
+        self,
+        key: Key,
+        title: Text,
+        field: str,
+        bounds: AmountField,
+        locale: str = DEFAULT_LOCALE,
+        *,
+        fixed: Mapping[str, str | None] | None = None,
     ) -> None:
         say = catalog(locale).text
         super().__init__(title=say(title)[:45], custom_id=key.modal_id(), timeout=600)
         self.key, self.field, self.bounds = key, field, bounds
+        self.fixed = dict(fixed or {})  # the action's other fields: the bank's one buyer
         low, high = bounds.min, bounds.max
         label = msg("table.modal.amount", field=field.capitalize(), min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
@@ -140,7 +155,7 @@ class AmountModal(_ReportingModal):
         if not text.isdigit():
             low, high = self.bounds.min, self.bounds.max
             raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
-        action = {"kind": self.key.kind, self.field: int(text)}
+        action = {"kind": self.key.kind, **self.fixed, self.field: int(text)}
         await run_action(interaction, action, self.key.expected)
 
 
@@ -229,7 +244,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
-        spec = next((s for s in legal if s.kind == key.kind), None)
+        spec = spec_for(legal, key.kind, key.arg)
         if spec is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
         fixed = fixed_amount(spec, key.arg)
@@ -239,7 +254,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)
-            await interaction.response.send_modal(AmountModal(key, title, amount[0], amount[1]))
+            modal = AmountModal(key, title, amount[0], amount[1], fixed=fixed_choices(spec))
+            await interaction.response.send_modal(modal)
             return
         action: dict[str, Any] = {"kind": key.kind}
         if spec.fields:

@@ -23,11 +23,32 @@ MAX_BUTTON_CHOICES = 4
 
 
 def amount_field(spec: ActionSpec) -> tuple[str, AmountField] | None:
-    """The spec's one amount field, if that is its only field."""
-    if len(spec.fields) != 1:
+    """The spec's one amount field, if its other fields are fixed (a choice of one option:
+    Pontoon's "offer the bank to b" has one buyer and a price)."""
+    amounts = [(n, f) for n, f in spec.fields.items() if isinstance(f, AmountField)]
+    if len(amounts) != 1 or len(fixed_choices(spec)) != len(spec.fields) - 1:
         return None
-    name, field = next(iter(spec.fields.items()))
-    return (name, field) if isinstance(field, AmountField) else None
+    return amounts[0]
+
+
+def fixed_choices(spec: ActionSpec) -> dict[str, str | None]:
+    """The spec's choices that have one option, as the action's fields."""
+    return {
+        name: f.options[0]
+        for name, f in spec.fields.items()
+        if isinstance(f, ChoiceField) and len(f.options) == 1
+    }
+
+
+def choice_arg(spec: ActionSpec) -> str:
+    """A key's argument telling apart specs of one kind by their fixed choices (one buyer
+    each); empty when there are none."""
+    fixed = fixed_choices(spec)
+    return encode_choice(next(iter(fixed.values()))) if len(fixed) == 1 else ""
+
+
+AMOUNT = "="
+"""A one-click amount in a key's argument: ``=20`` (a choice is never ``=``-led)."""
 
 
 def amount_label(ui: GameUI, spec: ActionSpec) -> Text:
@@ -119,22 +140,35 @@ def _amount_buttons(ui: GameUI, spec: ActionSpec, key: Key) -> list[tuple[Key, T
         return [(key, ui.action_label(spec))]
     bounds = amount[1]
     if bounds.min == bounds.max:
-        return [(Key(key.expected, key.kind, str(bounds.min)), amount_label(ui, spec))]
+        return [(Key(key.expected, key.kind, f"{AMOUNT}{bounds.min}"), amount_label(ui, spec))]
     quick = [
-        (Key(key.expected, key.kind, str(value)), label)
+        (Key(key.expected, key.kind, f"{AMOUNT}{value}"), label)
         for value, label in ui.quick_amounts(spec)
         if bounds.contains(value)
     ]
-    return [*quick, (key, amount_label(ui, spec))]
+    modal = Key(key.expected, key.kind, choice_arg(spec))
+    return [*quick, (modal, amount_label(ui, spec))]
 
 
 def fixed_amount(spec: ActionSpec, arg: str) -> dict[str, int] | None:
     """The amount a one-click button carries (``arg``: its key's argument), as the action's
     field; ``None`` when the click should open the modal instead."""
     amount = amount_field(spec)
-    if amount is None or not arg.isdigit():
+    number = arg.removeprefix(AMOUNT)
+    if amount is None or not arg.startswith(AMOUNT) or not number.isdigit():
         return None
-    return {amount[0]: int(arg)}
+    return {amount[0]: int(number)}
+
+
+def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
+    """The legal spec a click stands for: of its kind, and with a choice argument, the one
+    whose fixed choice it names (each buyer of the bank has a spec of their own)."""
+    same = [s for s in legal if s.kind == kind]
+    if arg and not arg.startswith(AMOUNT):
+        named = [s for s in same if fixed_choices(s) and choice_arg(s) == arg]
+        if named:
+            return named[0]
+    return same[0] if same else None
 
 
 def hand_components(

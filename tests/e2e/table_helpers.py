@@ -116,7 +116,7 @@ def button_for(message: Message, kind: str, amount: int | None = None) -> str:
     if not found:
         raise LookupError(f"no {kind} button on the table message: {message.buttons}")
     if amount is not None:
-        for wanted in (f":{kind}:{amount}", f":{kind}:"):
+        for wanted in (f":{kind}:={amount}", f":{kind}:"):
             for custom_id in found:
                 if custom_id.endswith(wanted):
                     return custom_id

@@ -57,6 +57,10 @@ class PontoonUI(GameUI):
             return ((0, msg("pontoon.action.no_shoot")),)
         return ()
 
+    def on_table_message(self, spec: ActionSpec) -> bool:
+        """Selling the bank is a button per player (its price in the modal), like the rest."""
+        return spec.kind == ActionKind.OFFER_BANK or super().on_table_message(spec)
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         view = cast(PontoonView | None, status.view)
         return list(r.private_lines(view, str(user)))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from bot.exts.pontoon._ui import PontoonUI
 from bot.table import GameUI
-from bot.table._layout import fixed_amount, table_components
+from bot.table._layout import fixed_amount, fixed_choices, spec_for, table_components
 from bot.table._model import Button
 from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField
 from tests.bot.table.test_presenter import PlainUI, table
+from tests.games.pontoon.helpers import game
 
 en = catalog("en").text
 
@@ -24,8 +25,8 @@ def buttons(ui: GameUI, legal: list[ActionSpec]) -> dict[str, str]:
 def test_a_limit_raise_is_one_click_with_its_fixed_amount():
     raise_ = ActionSpec(kind="raise", fields={"amount": AmountField(min=20, max=20)})
     shown = buttons(PlainUI(), [raise_])
-    assert shown["Raise (20)"] == "20"
-    assert fixed_amount(raise_, "20") == {"amount": 20}  # played at once: no modal
+    assert shown["Raise (20)"] == "=20"
+    assert fixed_amount(raise_, "=20") == {"amount": 20}  # played at once: no modal
 
 
 def test_an_amount_with_a_range_still_opens_the_modal():
@@ -38,8 +39,19 @@ def test_an_amount_with_a_range_still_opens_the_modal():
 def test_pontoon_shoot_phase_has_a_no_shoot_button():
     shoot = ActionSpec(kind="shoot", fields={"amount": AmountField(min=0, max=100)})
     shown = buttons(PontoonUI(), [shoot])
-    assert shown["No shoot"] == "0"
+    assert shown["No shoot"] == "=0"
     assert shown["Shoot bet (0–100)"] == ""
-    assert fixed_amount(shoot, "0") == {"amount": 0}
+    assert fixed_amount(shoot, "=0") == {"amount": 0}
     later = ActionSpec(kind="shoot", fields={"amount": AmountField(min=1, max=100)})
     assert "No shoot" not in buttons(PontoonUI(), [later])  # a fourth-card bet: 0 is no bet
+
+
+def test_pontoon_banker_has_a_button_to_offer_the_bank_to_each_player():
+    g = game("2s")  # a banks; b and c may buy
+    legal = g.legal_actions("a")
+    shown = buttons(PontoonUI(), legal)
+    assert shown["Offer the bank to b (0–1000)"] == "b"
+    assert shown["Offer the bank to c (0–1000)"] == "c"
+    offer_c = spec_for(legal, "offer_bank", "c")
+    assert offer_c is not None
+    assert fixed_choices(offer_c) == {"to": "c"}  # the modal asks only the price
