@@ -21,7 +21,7 @@ from bot.table._context import desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
 from bot.table._layout import (
     amount_field,
-    fixed_amount,
+    clicked_fields,
     fixed_choices,
     hand_components,
     spec_for,
@@ -247,8 +247,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         spec = spec_for(legal, key.kind, key.arg)
         if spec is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
-        fixed = fixed_amount(spec, key.arg)
-        if fixed is not None:  # one click: a fixed amount, or one the game offers (No shoot)
+        fixed = clicked_fields(spec, key.arg)
+        if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
             await run_action(interaction, {"kind": key.kind, **fixed}, key.expected)
             return
         amount = amount_field(spec)

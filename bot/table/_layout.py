@@ -9,6 +9,7 @@ there are many); card choices only in the player's ephemeral **My cards** reply;
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from bot.table._ids import Key, Lobby, encode_choice
 from bot.table._model import Button, Component, Option, Select, Style
@@ -150,14 +151,30 @@ def _amount_buttons(ui: GameUI, spec: ActionSpec, key: Key) -> list[tuple[Key, T
     return [*quick, (modal, amount_label(ui, spec))]
 
 
-def fixed_amount(spec: ActionSpec, arg: str) -> dict[str, int] | None:
-    """The amount a one-click button carries (``arg``: its key's argument), as the action's
-    field; ``None`` when the click should open the modal instead."""
+def clicked_fields(spec: ActionSpec, arg: str) -> dict[str, Any] | None:
+    """The fields a one-click button carries (``arg``: its key's argument): an amount, or
+    **Keep all** (no cards); ``None`` when the click should open the modal instead."""
     amount = amount_field(spec)
     number = arg.removeprefix(AMOUNT)
-    if amount is None or not arg.startswith(AMOUNT) or not number.isdigit():
+    if amount is not None and arg.startswith(AMOUNT) and number.isdigit():
+        return {amount[0]: int(number)}
+    keep = keep_all_field(spec)
+    if keep is not None and arg == KEEP_ALL:
+        return {keep: []}
+    return None
+
+
+def keep_all_field(spec: ActionSpec) -> str | None:
+    """The spec's one cards field when choosing no card is legal (Palace's free discard
+    step): it gets a **Keep all** button beside its select."""
+    if len(spec.fields) != 1:
         return None
-    return {amount[0]: int(number)}
+    name, field = next(iter(spec.fields.items()))
+    return name if isinstance(field, CardsField) and field.min_count == 0 else None
+
+
+KEEP_ALL = "-"
+"""**Keep all** in a key's argument."""
 
 
 def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
@@ -173,10 +190,10 @@ def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
 
 def hand_components(
     ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
-) -> tuple[Select, ...]:
+) -> tuple[Component, ...]:
     """The **My cards** reply's components: a select per card choice the player has now (a
     ``CardsField``, or a ``ChoiceField`` the game's ``in_my_cards`` says shows private cards)."""
-    shown: list[Select] = []
+    shown: list[Component] = []
     for spec in legal:
         if not ui.in_my_cards(spec):
             continue
@@ -193,4 +210,7 @@ def hand_components(
         options = tuple(Option(ui.card_label(c), c) for c in field.options[:25])
         top = min(field.max_count, len(options))
         shown.append(Select(key, ui.action_label(spec), options, field.min_count, top))
+        if keep_all_field(spec) is not None:  # choosing nothing in a select is no click
+            keep = Key(status.expected, spec.kind, KEEP_ALL)
+            shown.append(Button(keep, msg("table.button.keep_all"), Style.SECONDARY))
     return tuple(shown)
