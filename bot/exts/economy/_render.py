@@ -202,6 +202,8 @@ def help_embed() -> discord.Embed:
     made.add_field(
         name=_say(msg("help.tables")), value=_say(msg("help.tables.commands")), inline=False
     )
+    games = "\n".join(_say(msg(f"help.game.{g}")) for g in ("palace", "paiute", "pontoon"))
+    made.add_field(name=_say(msg("help.games")), value=games, inline=False)
     made.add_field(
         name=_say(msg("help.admins")), value=_say(msg("help.admins.commands")), inline=False
     )
