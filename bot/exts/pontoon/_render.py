@@ -147,39 +147,41 @@ def banker_name(view: PontoonView, names: Names) -> Text:
 
 
 def public_fields(view: PontoonView, names: Names) -> list[Field]:
-    """The game's fields of the table message, from the PUBLIC view."""
-    bank = "pontoon.bank_kitty" if view.shoot or view.kitty else "pontoon.bank"
-    fields = [
-        Field(
-            msg("pontoon.field.bank"),
-            msg(
-                bank,
-                banker=banker_name(view, names),
-                min=n(view.min_bet),
-                max=n(view.max_bet),
-                kitty=chips(view.kitty),
-            ),
-        ),
-        Field(
-            msg("pontoon.field.banker_hand"),
-            hand(view.banker_hand) if view.banker_hand.cards else msg("pontoon.no_cards"),
-        ),
-    ]
-    lines: list[Text] = []
-    for p in view.punters:
-        if p.sat_out:
-            lines.append(msg("pontoon.punter_sits_out", player=names.mention(p.pid)))
-        elif p.hands:
-            hands = joined([split_hand(h, len(p.hands)) for h in p.hands], "bar")
-            lines.append(msg("pontoon.punter", player=names.mention(p.pid), hands=hands))
-    if lines:
-        fields.append(Field(msg("pontoon.field.punters"), lines))
+    """The game's fields of the table message, from the PUBLIC view: the players' hands are
+    on their seat lines (``seat_detail``); a field only for the house bank and a bank sale."""
+    fields: list[Field] = []
+    if view.banker is None:
+        fields.append(Field(msg("pontoon.field.bank"), bank_detail(view, names)))
     if view.offer is not None:
         sale = msg(
             "pontoon.for_sale", buyer=names.mention(view.offer.to), price=n(view.offer.price)
         )
         fields.append(Field(msg("pontoon.field.for_sale"), sale))
     return fields
+
+
+def bank_detail(view: PontoonView, names: Names) -> Text:
+    """The bank's hand (and kitty): on the banker's seat line, or the house's field."""
+    cards_now = hand(view.banker_hand) if view.banker_hand.cards else msg("pontoon.no_cards")
+    who = "seat" if view.banker is not None else "house"
+    if view.shoot or view.kitty:
+        return msg(f"pontoon.{who}.bank_kitty", hand=cards_now, kitty=chips(view.kitty))
+    return msg(f"pontoon.{who}.bank", hand=cards_now)
+
+
+def seat_detail(view: PontoonView, pid: str, names: Names) -> Text | None:
+    """One player's part of the deal beside their seat line: the bank, their hands (the split
+    hand in play marked), or that they sit out."""
+    if view.banker == pid:
+        return bank_detail(view, names)
+    for p in view.punters:
+        if p.pid != pid:
+            continue
+        if p.sat_out:
+            return msg("pontoon.seat.sits_out")
+        if p.hands:
+            return joined([split_hand(h, len(p.hands)) for h in p.hands], "bar")
+    return None
 
 
 def private_lines(view: PontoonView | None, pid: str) -> list[Text]:

@@ -46,6 +46,9 @@ class PontoonUI(GameUI):
             for f in fields
         ]
 
+    def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
+        return r.seat_detail(cast(PontoonView, status.view), pid, _names(names))
+
     def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
         """Before the first deal: the stakes and options the players join at."""
         options = PontoonOptions.model_validate(status.options)

@@ -18,8 +18,7 @@ def test_the_split_hand_in_play_is_marked_in_the_table_and_my_cards():
     g = game("8s 9s 7s 8d 9d 10c Kh Qh")
     dealt(g, {"b": 20, "c": 30})
     g.act("b", {"kind": "split"})  # 8s Kh | 8d Qh: the first is in play
-    public = [en(line) for f in r.public_fields(g.view(None), NAMES) for line in _lines(f.value)]
-    punter = next(line for line in public if "8♠" in line)
+    punter = en(r.seat_detail(g.view(None), "b", NAMES))
     first, second = punter.split(" | ")
     assert "in play" in first
     assert "in play" not in second

@@ -80,7 +80,9 @@ def test_the_table_message_reads_as_before():
         f"<@{BOB}> — 1 chip · away · leaving",
     ]
     assert (embed.fields[-1].name, embed.fields[-1].value) == ("Latest", f"<@{BOB}> shows.")
-    assert embed.footer.text == "Table 7 · deal 3 · buy-in 10–5000 · /plain rules"
+    assert embed.footer.text is None  # during a deal: the deal is in the turn line
+    lobby_model = present.present_table(PlainUI(), table(deal_open=False), [], [], names(status))
+    assert en(lobby_model.footer) == "Table 7 · deal 3 · buy-in 10–5000 · /plain rules"
 
 
 def test_the_lobby_and_between_deals_turn_lines():
