@@ -73,9 +73,10 @@ three players on a phone (issue 14); the DMs and the buttons say the rest."""
 
 
 def _with_detail(ui: GameUI, status: TableStatus, seat: SeatStatus, names: Names) -> Text:
-    """A seat's line, and during a deal what the game shows of that player."""
+    """A seat's line, and while a deal is shown (running, or just over) what the game shows
+    of that player."""
     line = seat_line(seat, status, names)
-    if not status.deal_open or status.view is None:
+    if status.view is None:
         return line
     detail = ui.seat_detail(status, seat.pid, names)
     return line if detail is None else msg("table.seat.detail", line=line, detail=detail)

@@ -255,7 +255,7 @@ def table_fields(view: PaiuteView, names: Names) -> list[tuple[Text, list[Text]]
     deadline, the log)."""
     ended = outcome_line(view, names)
     if ended:  # the piles mean nothing once the deal is over
-        return [(header(view), [bold(ended)])]
+        return [(header(view), [round_line(view, names), bold(ended)])]
     # the players are the kit's seat lines (``seat_detail``); whose turn is its turn line
     return [(header(view), [wild_line(view), piles_line(view), round_line(view, names)])]
 
