@@ -228,8 +228,15 @@ def present_private(
 ) -> PrivateModel:
     """A player's DM: their private events, then (``now``: their view after the step) their
     cards as they are now."""
-    lines: list[Text] = [t for e in told if (t := private_line(ui, e, names)) is not None]
+    cards: list[Text] = []
     if now is not None and not all(isinstance(e, SittingOut) for e in told):
-        lines += ["", *private_lines(ui, now, user)]
+        cards = list(private_lines(ui, now, user))
+    lines: list[Text] = []
+    for e in told:  # a line said twice, or said again by the cards below, is said once
+        t = private_line(ui, e, names)
+        if t is not None and (t == "" or (t not in lines and t not in cards)):
+            lines.append(t)
+    if cards:
+        lines += ["", *cards] if lines else cards
     header = msg("table.dm.header", game=ui.title, channel=f"<#{status.channel_id}>")
     return PrivateModel(header=header, lines=tuple(lines))

@@ -164,6 +164,23 @@ def test_a_dm_is_the_private_events_then_the_cards_now():
     )
 
 
+class EchoUI(PlainUI):
+    """A game whose private event says what its cards line says (Pontoon's "Your cards")."""
+
+    def describe_private(self, event, names) -> Text | None:
+        return "Your cards: A♠"
+
+
+def test_the_same_line_is_never_twice_in_one_dm():
+    """Issue 14, item 16."""
+    status = table()
+    told = [Shown(player=str(ALICE), to=str(ALICE)), Shown(player=str(ALICE), to=str(ALICE))]
+    model = present.present_private(PlainUI(), status, told, status, ALICE, names(status))
+    assert render.private_text(model).count("You drew A♠.") == 1
+    echoed = present.present_private(EchoUI(), status, told, status, ALICE, names(status))
+    assert render.private_text(echoed).count("Your cards: A♠") == 1
+
+
 def _every_refusal() -> list[e.TableError]:
     made: list[e.TableError] = []
     for kind in e.TableError.__subclasses__():
