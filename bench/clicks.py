@@ -76,12 +76,13 @@ def price(ui: GameUI, spec: ActionSpec, action: dict[str, Any], when: str) -> tu
     return (1, 0) if one and when == "after" else (2, 0)
 
 
-def run(label: str, game: str, ui: GameUI, options: dict[str, Any], deals: int, seed: int) -> Tally:
+def run(game: str, ui: GameUI, options: dict[str, Any], deals: int, seed: int) -> Tally:
     info = game_info(game)
     rng = random.Random(seed)
     players = {pid: strategy(game, "normal") for pid in PLAYERS}
     tally = Tally()
-    engine = info.engine.new(PLAYERS, dict.fromkeys(PLAYERS, 1000), info.options(**options), seed=seed)
+    fresh = dict.fromkeys(PLAYERS, 1000)
+    engine = info.engine.new(PLAYERS, fresh, info.options(**options), seed=seed)
     for _ in range(deals):
         while not engine.is_over:
             pid = engine.to_act
@@ -96,9 +97,7 @@ def run(label: str, game: str, ui: GameUI, options: dict[str, Any], deals: int, 
             tally.by_kind[str(action["kind"])] += 1
             engine.act(pid, action)
         if min(engine.stacks.get(p, 0) for p in PLAYERS) < 100:
-            engine = info.engine.new(
-                PLAYERS, dict.fromkeys(PLAYERS, 1000), info.options(**options), seed=rng.random()
-            )
+            engine = info.engine.new(PLAYERS, fresh, info.options(**options), seed=rng.random())
         else:
             engine = engine.next_deal()
     return tally
@@ -130,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
         "   (clicks before -> after, typed commands before -> after)"
     )
     for label, game, ui, options in TABLES:
-        t = run(label, game, ui, options, args.deals, args.seed)
+        t = run(game, ui, options, args.deals, args.seed)
         inputs = {w: (t.clicks[w] + t.typed[w]) / t.actions for w in ("before", "after")}
         print(
             f"{label:16} {t.actions:7d}  {inputs['before']:13.3f} -> {inputs['after']:5.3f}"
