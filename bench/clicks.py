@@ -28,10 +28,9 @@ from typing import Any
 
 from bot.exts.paiute import PaiuteUI
 from bot.exts.palace import PalaceUI
-from bot.exts.pontoon._ui import PontoonUI
+from bot.exts.pontoon import PontoonUI
 from bot.table import GameUI
-from bot.table._layout import amount_field, keep_all_field
-from games.actions import ActionSpec, ChoiceField
+from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from games.computer import strategy
 from games.registry import game_info
 
@@ -53,6 +52,21 @@ class Tally:
     clicks: dict[str, int] = field(default_factory=lambda: {"before": 0, "after": 0})
     typed: dict[str, int] = field(default_factory=lambda: {"before": 0, "after": 0})
     by_kind: Counter[str] = field(default_factory=Counter)
+
+
+def amount_field(spec: ActionSpec) -> tuple[str, AmountField] | None:
+    """The spec's one amount, its other fields fixed (as the table kit's layout reads it)."""
+    amounts = [(n, f) for n, f in spec.fields.items() if isinstance(f, AmountField)]
+    fixed = [f for f in spec.fields.values() if isinstance(f, ChoiceField) and len(f.options) == 1]
+    return amounts[0] if len(amounts) == 1 and len(fixed) == len(spec.fields) - 1 else None
+
+
+def keep_all_field(spec: ActionSpec) -> str | None:
+    """The spec's one cards field when no card is a legal choice (**Keep all**)."""
+    if len(spec.fields) != 1:
+        return None
+    name, f = next(iter(spec.fields.items()))
+    return name if isinstance(f, CardsField) and f.min_count == 0 else None
 
 
 def price(ui: GameUI, spec: ActionSpec, action: dict[str, Any], when: str) -> tuple[int, int]:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.exts.paiute import PaiuteUI
 from bot.exts.palace import PalaceUI
-from bot.exts.pontoon._ui import PontoonUI
+from bot.exts.pontoon import PontoonUI
 from bot.refusal import game_refusal
 from bot.table import GameUI
 from bot.text import catalog, languages

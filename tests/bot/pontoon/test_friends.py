@@ -3,8 +3,8 @@ and in My cards; the lobby shows the stakes and options."""
 
 from __future__ import annotations
 
+from bot.exts.pontoon import PontoonUI
 from bot.exts.pontoon import render as r
-from bot.exts.pontoon._ui import PontoonUI
 from bot.text import catalog
 from bot.text.format import PlayerNames
 from tests.bot.table.test_presenter import table

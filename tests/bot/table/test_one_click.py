@@ -3,7 +3,7 @@ Pontoon's shoot phase has a **No shoot** button; the amount rides in the button'
 
 from __future__ import annotations
 
-from bot.exts.pontoon._ui import PontoonUI
+from bot.exts.pontoon import PontoonUI
 from bot.table import GameUI
 from bot.table._layout import (
     clicked_fields,

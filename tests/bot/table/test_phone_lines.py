@@ -13,7 +13,7 @@ import pytest
 
 from bot.exts.paiute import PaiuteUI
 from bot.exts.palace import PalaceUI
-from bot.exts.pontoon._ui import PontoonUI
+from bot.exts.pontoon import PontoonUI
 from bot.table import GameUI, TableNames
 from bot.table import _presenter as present
 from bot.table import _render as render
