@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from enum import StrEnum
 
 import pytest
 
@@ -17,7 +18,7 @@ from bot.refusal import game_refusal
 from bot.table import GameUI
 from bot.text import catalog, languages
 from bot.text.format import PlayerNames
-from games.errors import IllegalAction, Refusal
+from games.errors import IllegalAction, Param, Refusal
 from games.paiute import ActionKind as PaiuteKind
 from games.paiute import PaiuteRefusal
 from games.palace import ActionKind as PalaceKind
@@ -25,7 +26,7 @@ from games.palace import PalaceRefusal
 from games.pontoon import ActionKind as PontoonKind
 from games.pontoon import PontoonRefusal
 
-GAMES: list[tuple[GameUI, type, type]] = [
+GAMES: list[tuple[GameUI, type[StrEnum], type[StrEnum]]] = [
     (PalaceUI(), PalaceKind, PalaceRefusal),
     (PaiuteUI(), PaiuteKind, PaiuteRefusal),
     (PontoonUI(), PontoonKind, PontoonRefusal),
@@ -34,9 +35,9 @@ GAMES: list[tuple[GameUI, type, type]] = [
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
-def _params(kind: str, kinds: list[str]) -> Iterator[dict[str, object]]:
+def _params(kind: str, kinds: list[str]) -> Iterator[dict[str, Param]]:
     """The facts a refusal may carry, with ``kind`` as the action (and 1..2 for amounts)."""
-    base: dict[str, object] = {
+    base: dict[str, Param] = {
         "kind": kind,
         "allowed": tuple(kinds),
         "field": "amount",
@@ -57,7 +58,7 @@ def _params(kind: str, kinds: list[str]) -> Iterator[dict[str, object]]:
     yield base | {"source": "discard", "min": 10, "max": 10, "to_act": None}
 
 
-def _refusals(kinds_enum: type, codes_enum: type) -> Iterator[IllegalAction]:
+def _refusals(kinds_enum: type[StrEnum], codes_enum: type[StrEnum]) -> Iterator[IllegalAction]:
     kinds = [str(k) for k in kinds_enum]
     for code in [*Refusal, *codes_enum]:
         for kind in kinds:
@@ -66,7 +67,9 @@ def _refusals(kinds_enum: type, codes_enum: type) -> Iterator[IllegalAction]:
 
 
 @pytest.mark.parametrize(("ui", "kinds", "codes"), GAMES, ids=["palace", "paiute", "pontoon"])
-def test_no_refusal_names_an_internal_action_kind(ui: GameUI, kinds: type, codes: type):
+def test_no_refusal_names_an_internal_action_kind(
+    ui: GameUI, kinds: type[StrEnum], codes: type[StrEnum]
+):
     internal = {str(k) for k in kinds if "_" in str(k)}
     names = PlayerNames()
     for lang in languages():

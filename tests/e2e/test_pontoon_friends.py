@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from sandbox.actors import Actor
 from storage import Database, stats
 from tests.e2e.table_helpers import (
     TableSeed,
@@ -28,7 +29,7 @@ def table_seed() -> TableSeed:
 CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 
 
-async def _open(session, alice, bob, carol, **options) -> dict[int, object]:
+async def _open(session, alice, bob, carol, **options) -> dict[int, Actor]:
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, **options)
     for actor in (bob, carol):
         await actor.slash("pontoon join", buy_in=300)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.exts.pontoon import PontoonUI
 from bot.exts.pontoon import render as r
-from bot.text import catalog
+from bot.text import Text, catalog
 from bot.text.format import PlayerNames
 from tests.bot.table.test_presenter import table
 from tests.games.pontoon.helpers import dealt, game
@@ -18,7 +18,7 @@ def test_the_split_hand_in_play_is_marked_in_the_table_and_my_cards():
     g = game("8s 9s 7s 8d 9d 10c Kh Qh")
     dealt(g, {"b": 20, "c": 30})
     g.act("b", {"kind": "split"})  # 8s Kh | 8d Qh: the first is in play
-    punter = en(r.seat_detail(g.view(None), "b", NAMES))
+    punter = en(r.seat_detail(g.view(None), "b", NAMES) or "")
     first, second = punter.split(" | ")
     assert "in play" in first
     assert "in play" not in second
@@ -39,5 +39,5 @@ def test_the_pontoon_lobby_shows_its_stakes_and_options():
     assert "Shoot Pontoon: the banker puts up a kitty of 5–40" in said
 
 
-def _lines(value):
+def _lines(value: Text | list[Text]) -> list[Text]:
     return value if isinstance(value, list) else [value]
