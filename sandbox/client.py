@@ -14,13 +14,14 @@ from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InvalidInjection, OptionType, OptionValue
 from sandbox.log import BotErrors, Change, ChangeKind, channel_messages
-from sandbox.state import JSON, Message
+from sandbox.state import JSON, MANAGE_GUILD, Message
 from sandbox.terminal import (
     HELP,
     Line,
     LineError,
     Verb,
     humanize,
+    modal_answers,
     parse_line,
     render_message,
     render_modal,
@@ -48,6 +49,9 @@ class TerminalClient:
         self.out = out
         self.errors = errors
         self._errors_shown = 0
+        self._seen = session.fake.activity.mark()
+        """The bot's changes printed so far (a line's, or the watcher's)."""
+        self._busy = False
 
     def write(self, *lines: str) -> None:
         """Print transcript lines, with mentions and timestamps as people read them."""
@@ -67,6 +71,12 @@ class TerminalClient:
             + ", ".join(f"#{c.name}" for c in s.guild.channels)
             + f"; you are {', '.join(s.actors)}. Type 'help' for the commands."
         )
+        actors = s.actors.values()
+        admins = [a.name for a in actors if s.guild.permissions_of(a.user) & MANAGE_GUILD]
+        if admins:
+            self.write(
+                f"{', '.join(admins)} may manage the server (/admin); the others are plain members."
+            )
 
     async def run(self, raw: str) -> bool:
         """Run one line and print its effects; False when the line was ``quit``."""
@@ -77,7 +87,8 @@ class TerminalClient:
             return True
         if line.verb is Verb.QUIT:
             return False
-        mark = self.session.fake.activity.mark()
+        mark = self._seen  # with anything the bot did by itself since the last line
+        self._busy = True
         try:
             await self._do(line)
         except (InvalidInjection, LineError, LookupError) as error:
@@ -85,9 +96,30 @@ class TerminalClient:
         except TimeoutError as error:
             self.write(f"!! {error}")
         await self.session.fake.settle(quiet=SETTLE_QUIET)
+        self._seen = self.session.fake.activity.mark()
+        self._busy = False
         self._show_changes(mark)
         self._show_errors()
         return True
+
+    def busy(self) -> bool:
+        """Whether a typed line is running (its output comes with it)."""
+        return self._busy
+
+    async def watch(self, every: float = 0.5) -> None:
+        """Print what the bot does by itself between lines (a turn timer running out, a
+        computer player's move) as it happens, for the interactive terminal."""
+        activity = self.session.fake.activity
+        while True:
+            await asyncio.sleep(every)
+            if self._busy or activity.mark() == self._seen:
+                continue
+            await self.session.fake.settle(quiet=SETTLE_QUIET)
+            if self.busy():  # a line started meanwhile: it prints these changes
+                continue
+            mark, self._seen = self._seen, activity.mark()
+            self._show_changes(mark)
+            self._show_errors()
 
     async def _do(self, line: Line) -> None:
         s = self.session
@@ -111,6 +143,12 @@ class TerminalClient:
                 self.write(f"(no DMs with {line.user})")
         elif line.verb is Verb.WAIT:
             await asyncio.sleep(float(line.words[0]))
+        elif line.verb is Verb.USE:
+            channel = s.channel_named(line.words[0])
+            s.channel = channel
+            for actor in s.actors.values():
+                actor.channel = channel
+            self.write(f"everyone acts in #{channel.name} now")
         elif line.verb is Verb.LOCALE:
             actor = self._actor(line.user)
             actor.user.locale = discord_locale(line.words[0])
@@ -146,7 +184,8 @@ class TerminalClient:
             )
             if opened is None:
                 raise LineError(f"the bot has not opened a modal for {actor.name}")
-            await actor.submit(opened, line.options)
+            assert opened.modal is not None  # noqa: S101 - found by its modal
+            await actor.submit(opened, modal_answers(opened.modal, line.options))
         elif line.verb is Verb.SAY:
             await actor.say(line.text)
         elif line.verb is Verb.DM:

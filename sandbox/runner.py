@@ -22,7 +22,7 @@ from bot.factory import BotFactory
 from sandbox.client import TerminalClient
 from sandbox.harness import Session, open_session
 from sandbox.log import BotErrors
-from sandbox.state import World
+from sandbox.state import MANAGE_GUILD, World
 
 DEFAULT_DATABASE = Path("parlour-sandbox.db")
 PROMPT = "sandbox> "
@@ -154,6 +154,9 @@ async def run_sandbox(
         async with open_session(
             build_bot, database_path=database, answer_limit=answer_limit
         ) as session:
+            for actor in session.actors.values():  # alice is the server's admin
+                if actor.name != "alice":
+                    session.guild.deny(actor.user, MANAGE_GUILD)
             client = TerminalClient(session, out or sys.stdout, errors)
             client.banner()
             if lines is not None:
@@ -168,13 +171,17 @@ async def run_sandbox(
                         break
                 return 1 if errors.records else 0
             terminal = TerminalReader(asyncio.get_running_loop())
-            while (typed := await terminal.next_line()) is not None:
-                going = await client.run(typed)
-                if attachments is not None:
-                    save_attachments(session.fake.world, attachments)
-                if not going:
-                    break
-                terminal.done()
+            watcher = asyncio.create_task(client.watch())  # timers print as they happen
+            try:
+                while (typed := await terminal.next_line()) is not None:
+                    going = await client.run(typed)
+                    if attachments is not None:
+                        save_attachments(session.fake.world, attachments)
+                    if not going:
+                        break
+                    terminal.done()
+            finally:
+                watcher.cancel()
             return 0
     finally:
         errors.detach()

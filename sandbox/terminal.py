@@ -5,10 +5,12 @@ One line is one thing a person does or looks at::
     alice /pontoon open min_bet:10       a slash command (options as name:value; @bob, #tables)
     bob click Join                       click a button (label or custom_id) on the latest
                                          message bob can see that has it
-    bob select move paper                pick values in a select menu (custom_id or placeholder)
-    alice submit topic:"two words"       fill in and submit the modal the bot last opened
+    bob select "Discard a card" 9h       pick values in a select menu (custom_id or placeholder)
+    bob submit Buy-in=150                fill in and submit the modal the bot last opened (a
+                                         field by its label or custom_id)
     alice say hello                      write in the channel; ``alice dm hi`` writes to the bot
     locale alice de                      alice's Discord client speaks German (en-US, tr, ...)
+    use #tables                          everyone acts in #tables from now on
     dms alice | channel | users | help | wait 0.5 | quit
 
 Parsing and rendering are pure; ``client`` runs the lines against a fake.
@@ -28,9 +30,11 @@ HELP = """\
   <user> /<command> [sub] [name:value ...]   run a slash command (@user, #channel, "a b")
   <user> click <button>                      click a button by label or custom_id
   <user> select <menu> <value> [...]         choose in a select menu
-  <user> submit <field>:<value> [...]        submit the modal the bot opened for you
+  <user> submit <field>=<value> [...]        submit the modal the bot opened for you
+                                             (a field by its label, e.g. Buy-in=150)
   <user> say <text>   |   <user> dm <text>   write in the channel / to the bot by DM
   locale <user> <discord locale>             set the user's client language (de, tr, en-US)
+  use #<channel>                             everyone acts in that channel from now on
   channel   dms <user>   users   wait <seconds>   help   quit"""
 
 
@@ -48,6 +52,7 @@ class Verb(StrEnum):
     USERS = "users"
     WAIT = "wait"
     LOCALE = "locale"
+    USE = "use"
     HELP = "help"
     QUIT = "quit"
     NOTHING = "nothing"
@@ -101,6 +106,8 @@ def parse_line(raw: str) -> Line:
         return Line(Verb.SHOW_DMS, rest[0])
     if head == "wait" and len(rest) == 1:
         return Line(Verb.WAIT, words=(rest[0],))
+    if head == "use" and len(rest) == 1:
+        return Line(Verb.USE, words=(rest[0].lstrip("#"),))
     if head == "locale" and len(rest) == 2:
         return Line(Verb.LOCALE, rest[0], (rest[1],))
     if not rest:
@@ -113,12 +120,18 @@ def parse_line(raw: str) -> Line:
     lowered = what.lower()
     if lowered in TEXT_VERBS:
         return Line(TEXT_VERBS[lowered], user, tuple(args))
-    if lowered == "submit":
-        pairs = [a.split(":", 1) for a in args if ":" in a]
+    if lowered == "submit":  # a field by custom_id or label: amount:150, Buy-in=150
+        pairs = [_pair(a) for a in args if re.search(r"[:=]", a)]
         return Line(Verb.SUBMIT, user, options=dict(pairs))
     if lowered in ACTOR_VERBS and args:
         return Line(ACTOR_VERBS[lowered], user, tuple(args))
     raise LineError(f"{stripped!r}: unknown action {what!r} (try 'help')")
+
+
+def _pair(arg: str) -> tuple[str, str]:
+    """``name:value`` or ``name=value``, split at the first of the two."""
+    name, value = re.split(r"[:=]", arg, maxsplit=1)
+    return name, value
 
 
 def _render_component(component: JSON) -> str:
@@ -181,8 +194,37 @@ def render_modal(modal: JSON, user: str) -> list[str]:
             fields.append(f"{text_input.get('custom_id')} ({label or text_input.get('label')})")
     return [
         f"[only {user}] modal {modal.get('title')!r}: " + ", ".join(fields),
-        f"  answer with: {user} submit <field>:<value> ...",
+        f"  answer with: {user} submit <field>=<value> ... (a field by its label or custom_id)",
     ]
+
+
+def modal_inputs(modal: JSON) -> list[tuple[str, str]]:
+    """A modal's text inputs as (custom_id, label)."""
+    found: list[tuple[str, str]] = []
+    for row in modal.get("components") or []:
+        inner = [row["component"]] if "component" in row else list(row.get("components") or [])
+        for text_input in inner:
+            label = str(row.get("label") or text_input.get("label") or "")
+            found.append((str(text_input.get("custom_id")), label))
+    return found
+
+
+def modal_answers(modal: JSON, given: Mapping[str, str]) -> dict[str, str]:
+    """The answers to a modal by custom_id, from fields named by custom_id or by the start of
+    their label, any case (``Buy-in=150`` fills "Buy-in (100–5000)")."""
+    inputs = modal_inputs(modal)
+    answers: dict[str, str] = {}
+    for name, value in given.items():
+        if any(name == custom_id for custom_id, _ in inputs):
+            answers[name] = value
+            continue
+        wanted = name.lower()
+        match = [cid for cid, label in inputs if label.lower().startswith(wanted)]
+        if len(match) != 1:
+            labels = ", ".join(repr(label) for _, label in inputs)
+            raise LineError(f"the modal has no field {name!r}; its fields: {labels}")
+        answers[match[0]] = value
+    return answers
 
 
 def where(message: Message) -> str:

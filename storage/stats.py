@@ -204,15 +204,70 @@ async def leaderboard(
     if board is Board.BALANCE and game is not None:
         raise ValueError("balances are shared by every game")
     scope: tuple[Any, ...] = (guild_id,) if board is Board.BALANCE else (guild_id, game or "*")
+    if board is Board.BALANCE:
+        return await _chips_board(conn, guild_id, limit, asker)
     rows = await fetch_all(conn, _TOP[board], (*scope, limit))
-    top: list[Ranked] = []
-    for i, r in enumerate(rows):
-        same = bool(top) and top[-1].value == r["v"]
-        top.append(Ranked(top[-1].rank if same else i + 1, r["user_id"], r["v"]))
+    values = [(int(r["user_id"]), int(r["v"])) for r in rows]
     mine: Ranked | None = None
     if asker is not None:
         value = await scalar(conn, _MINE[board], (*scope, asker))
         if value is not None:
             ahead = await scalar(conn, _AHEAD[board], (*scope, value))
             mine = Ranked(int(ahead) + 1, asker, int(value))
-    return Leaderboard(board, game, top, mine)
+    return Leaderboard(board, game, _ranked(values), mine)
+
+
+def _ranked(values: Sequence[tuple[int, int]]) -> list[Ranked]:
+    """Competition ranks over (user, value) pairs already in board order."""
+    top: list[Ranked] = []
+    for i, (user, value) in enumerate(values):
+        same = bool(top) and top[-1].value == value
+        top.append(Ranked(top[-1].rank if same else i + 1, user, value))
+    return top
+
+
+_AT_TABLES = (
+    "SELECT s.user_id AS user_id, SUM(s.stack) AS v FROM tables t "
+    "JOIN seats s ON s.table_id = t.id "
+    "WHERE t.status = 'open' AND t.guild_id = ? AND s.user_id > 0 GROUP BY s.user_id"
+)
+"""Each player's chips on the guild's open tables (few rows: only seated players)."""
+
+
+async def _chips_board(conn: Conn, guild_id: int, limit: int, asker: int | None) -> Leaderboard:
+    """``by:chips``: a player's balance plus their stacks on open tables (issue 14: a player
+    with 900 chips at a table is not poorer than one with 100 in the bank).
+
+    Still no scan of the accounts: chips at tables only add, so the top ``limit`` are among
+    the top ``limit`` balances (the index) and the seated players (few); the asker's rank
+    counts the balances above their total (the index) and the seated players whose chips at
+    tables lift them above it."""
+    rows = await fetch_all(conn, _AT_TABLES, (guild_id,))
+    seated = {int(r["user_id"]): int(r["v"]) for r in rows}
+    balances = {
+        int(r["user_id"]): int(r["v"])
+        for r in await fetch_all(conn, _TOP[Board.BALANCE], (guild_id, limit))
+    }
+    for user in seated.keys() - balances.keys():
+        balance = await scalar(conn, _MINE[Board.BALANCE], (guild_id, user))
+        if balance is not None:
+            balances[user] = int(balance)
+    totals = {user: balance + seated.get(user, 0) for user, balance in balances.items()}
+    top = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    mine: Ranked | None = None
+    if asker is not None:
+        balance = await scalar(conn, _MINE[Board.BALANCE], (guild_id, asker))
+        if balance is not None:
+            value = int(balance) + seated.get(asker, 0)
+            ahead = int(await scalar(conn, _AHEAD[Board.BALANCE], (guild_id, value)))
+            for user, chips in seated.items():
+                if user == asker:
+                    continue
+                own = totals.get(user)
+                if own is None:
+                    found = await scalar(conn, _MINE[Board.BALANCE], (guild_id, user))
+                    own = None if found is None else int(found) + chips
+                if own is not None and own - chips <= value < own:
+                    ahead += 1
+            mine = Ranked(ahead + 1, asker, value)
+    return Leaderboard(Board.BALANCE, None, _ranked(top), mine)

@@ -10,7 +10,7 @@ only offered in the player's ephemeral **My cards** reply.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
 import discord
@@ -20,7 +20,14 @@ from bot.refusal import Refusal
 from bot.table._amounts import LONGEST, parse_amount
 from bot.table._context import desk_of, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
-from bot.table._layout import amount_field, hand_components, table_components
+from bot.table._layout import (
+    amount_field,
+    clicked_fields,
+    fixed_choices,
+    hand_components,
+    spec_for,
+    table_components,
+)
 from bot.table._model import Button, Component
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -120,11 +127,19 @@ class AmountModal(_ReportingModal):
     """Asks for a chip amount within the legal bounds, then plays the action."""
 
     def __init__(
-        self, key: Key, title: Text, field: str, bounds: AmountField, locale: str = DEFAULT_LOCALE
+        self,
+        key: Key,
+        title: Text,
+        field: str,
+        bounds: AmountField,
+        locale: str = DEFAULT_LOCALE,
+        *,
+        fixed: Mapping[str, str | None] | None = None,
     ) -> None:
         say = catalog(locale).text
         super().__init__(title=say(title)[:45], custom_id=key.modal_id(), timeout=600)
         self.key, self.field, self.bounds = key, field, bounds
+        self.fixed = dict(fixed or {})  # the action's other fields: the bank's one buyer
         low, high = bounds.min, bounds.max
         label = msg("table.modal.amount", field=field.capitalize(), min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
@@ -141,7 +156,7 @@ class AmountModal(_ReportingModal):
         if amount is None:
             low, high = self.bounds.min, self.bounds.max
             raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
-        action = {"kind": self.key.kind, self.field: amount}
+        action = {"kind": self.key.kind, **self.fixed, self.field: amount}
         await run_action(interaction, action, self.key.expected)
 
 
@@ -230,13 +245,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
-        spec = next((s for s in legal if s.kind == key.kind), None)
+        spec = spec_for(legal, key.kind, key.arg)
         if spec is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
+        fixed = clicked_fields(spec, key.arg)
+        if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
+            await run_action(interaction, {"kind": key.kind, **fixed}, key.expected)
+            return
         amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)
-            await interaction.response.send_modal(AmountModal(key, title, amount[0], amount[1]))
+            modal = AmountModal(key, title, amount[0], amount[1], fixed=fixed_choices(spec))
+            await interaction.response.send_modal(modal)
             return
         action: dict[str, Any] = {"kind": key.kind}
         if spec.fields:

@@ -9,6 +9,7 @@ there are many); card choices only in the player's ephemeral **My cards** reply;
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from bot.table._ids import Key, Lobby, encode_choice
 from bot.table._model import Button, Component, Option, Select, Style
@@ -23,11 +24,32 @@ MAX_BUTTON_CHOICES = 4
 
 
 def amount_field(spec: ActionSpec) -> tuple[str, AmountField] | None:
-    """The spec's one amount field, if that is its only field."""
-    if len(spec.fields) != 1:
+    """The spec's one amount field, if its other fields are fixed (a choice of one option:
+    Pontoon's "offer the bank to b" has one buyer and a price)."""
+    amounts = [(n, f) for n, f in spec.fields.items() if isinstance(f, AmountField)]
+    if len(amounts) != 1 or len(fixed_choices(spec)) != len(spec.fields) - 1:
         return None
-    name, field = next(iter(spec.fields.items()))
-    return (name, field) if isinstance(field, AmountField) else None
+    return amounts[0]
+
+
+def fixed_choices(spec: ActionSpec) -> dict[str, str | None]:
+    """The spec's choices that have one option, as the action's fields."""
+    return {
+        name: f.options[0]
+        for name, f in spec.fields.items()
+        if isinstance(f, ChoiceField) and len(f.options) == 1
+    }
+
+
+def choice_arg(spec: ActionSpec) -> str:
+    """A key's argument telling apart specs of one kind by their fixed choices (one buyer
+    each); empty when there are none."""
+    fixed = fixed_choices(spec)
+    return encode_choice(next(iter(fixed.values()))) if len(fixed) == 1 else ""
+
+
+AMOUNT = "="
+"""A one-click amount in a key's argument: ``=20`` (a choice is never ``=``-led)."""
 
 
 def amount_label(ui: GameUI, spec: ActionSpec) -> Text:
@@ -69,11 +91,12 @@ def table_components(
     for spec in legal:
         if not ui.on_table_message(spec):
             continue
-        if not spec.fields or amount_field(spec) is not None:
-            if buttons >= 20:
-                continue
-            shown.append(Button(Key(expected, spec.kind), amount_label(ui, spec), row=buttons // 5))
-            buttons += 1
+        amount = amount_field(spec)
+        if not spec.fields or amount is not None:
+            for key, label in _amount_buttons(ui, spec, Key(expected, spec.kind)):
+                if buttons < 20:
+                    shown.append(Button(key, label, row=buttons // 5))
+                    buttons += 1
             continue
         name, field = next(iter(spec.fields.items()))
         if not isinstance(field, ChoiceField):
@@ -109,12 +132,68 @@ def table_components(
     return tuple(shown)
 
 
+def _amount_buttons(ui: GameUI, spec: ActionSpec, key: Key) -> list[tuple[Key, Text]]:
+    """An action without fields is one button; an amount is one button too when it has one
+    legal value (a limit raise: the click plays it, no modal), else a button opening a modal,
+    after the game's one-click amounts. A click's amount rides in the key's argument."""
+    amount = amount_field(spec)
+    if amount is None:
+        return [(key, ui.action_label(spec))]
+    bounds = amount[1]
+    if bounds.min == bounds.max:
+        return [(Key(key.expected, key.kind, f"{AMOUNT}{bounds.min}"), amount_label(ui, spec))]
+    quick = [
+        (Key(key.expected, key.kind, f"{AMOUNT}{value}"), label)
+        for value, label in ui.quick_amounts(spec)
+        if bounds.contains(value)
+    ]
+    modal = Key(key.expected, key.kind, choice_arg(spec))
+    return [*quick, (modal, amount_label(ui, spec))]
+
+
+def clicked_fields(spec: ActionSpec, arg: str) -> dict[str, Any] | None:
+    """The fields a one-click button carries (``arg``: its key's argument): an amount, or
+    **Keep all** (no cards); ``None`` when the click should open the modal instead."""
+    amount = amount_field(spec)
+    number = arg.removeprefix(AMOUNT)
+    if amount is not None and arg.startswith(AMOUNT) and number.isdigit():
+        return {amount[0]: int(number)}
+    keep = keep_all_field(spec)
+    if keep is not None and arg == KEEP_ALL:
+        return {keep: []}
+    return None
+
+
+def keep_all_field(spec: ActionSpec) -> str | None:
+    """The spec's one cards field when choosing no card is legal (Palace's free discard
+    step): it gets a **Keep all** button beside its select."""
+    if len(spec.fields) != 1:
+        return None
+    name, field = next(iter(spec.fields.items()))
+    return name if isinstance(field, CardsField) and field.min_count == 0 else None
+
+
+KEEP_ALL = "-"
+"""**Keep all** in a key's argument."""
+
+
+def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
+    """The legal spec a click stands for: of its kind, and with a choice argument, the one
+    whose fixed choice it names (each buyer of the bank has a spec of their own)."""
+    same = [s for s in legal if s.kind == kind]
+    if arg and not arg.startswith(AMOUNT):
+        named = [s for s in same if fixed_choices(s) and choice_arg(s) == arg]
+        if named:
+            return named[0]
+    return same[0] if same else None
+
+
 def hand_components(
     ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
-) -> tuple[Select, ...]:
+) -> tuple[Component, ...]:
     """The **My cards** reply's components: a select per card choice the player has now (a
     ``CardsField``, or a ``ChoiceField`` the game's ``in_my_cards`` says shows private cards)."""
-    shown: list[Select] = []
+    shown: list[Component] = []
     for spec in legal:
         if not ui.in_my_cards(spec):
             continue
@@ -131,4 +210,7 @@ def hand_components(
         options = tuple(Option(ui.card_label(c), c) for c in field.options[:25])
         top = min(field.max_count, len(options))
         shown.append(Select(key, ui.action_label(spec), options, field.min_count, top))
+        if keep_all_field(spec) is not None:  # choosing nothing in a select is no click
+            keep = Key(status.expected, spec.kind, KEEP_ALL)
+            shown.append(Button(keep, msg("table.button.keep_all"), Style.SECONDARY))
     return tuple(shown)

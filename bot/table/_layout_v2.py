@@ -183,7 +183,8 @@ def table_layout(
     if model.log:
         shown = join(model.log, "\n")[-MAX_LOG:]
         box.add_item(discord.ui.TextDisplay(f"**{say(msg('table.latest'))}**\n{shown}"))
-    box.add_item(discord.ui.TextDisplay(f"-# {say(model.footer)}"[:500]))
+    if model.footer:
+        box.add_item(discord.ui.TextDisplay(f"-# {say(model.footer)}"[:500]))
     for row in _rows(model.components, locale):
         box.add_item(row)
     view.add_item(box)

@@ -67,6 +67,21 @@ def turn_line(status: TableStatus, names: Names) -> Text:
     return msg("table.turn.between", deal=status.deal_number)
 
 
+LOG_SHOWN = 3
+"""The latest public moves the table message shows: a short log keeps it under 15 lines for
+three players on a phone (issue 14); the DMs and the buttons say the rest."""
+
+
+def _with_detail(ui: GameUI, status: TableStatus, seat: SeatStatus, names: Names) -> Text:
+    """A seat's line, and while a deal is shown (running, or just over) what the game shows
+    of that player."""
+    line = seat_line(seat, status, names)
+    if status.view is None:
+        return line
+    detail = ui.seat_detail(status, seat.pid, names)
+    return line if detail is None else msg("table.seat.detail", line=line, detail=detail)
+
+
 def seat_line(seat: SeatStatus, status: TableStatus, names: Names) -> Text:
     line: Text = msg("table.seat", player=names.mention(seat.pid), stack=chips(seat.stack))
     if seat.user_id == status.host_id:
@@ -91,7 +106,7 @@ def present_table(
 ) -> TableModel:
     """The public table: the kit's common part plus the game's fields (public view only); a
     closed table keeps its seats and log, and loses its fields and buttons."""
-    seats = tuple(seat_line(s, status, names) for s in status.seats if s.seated or s.in_deal)
+    seats = tuple(_with_detail(ui, status, s, names) for s in status.seats if s.seated or s.in_deal)
     fields: tuple[EmbedField, ...] = ()
     if closed is None:
         fields = tuple(
@@ -103,8 +118,10 @@ def present_table(
         seats_title=msg("table.seats", seated=len(seats), max=status.max_seats),
         seats=seats,
         fields=fields,
-        log=tuple(log),
-        footer=msg(
+        log=tuple(log)[-LOG_SHOWN:],
+        footer=""
+        if status.deal_open and closed is None
+        else msg(
             "table.footer",
             table=status.table_id,
             deal=status.deal_number,
@@ -211,8 +228,15 @@ def present_private(
 ) -> PrivateModel:
     """A player's DM: their private events, then (``now``: their view after the step) their
     cards as they are now."""
-    lines: list[Text] = [t for e in told if (t := private_line(ui, e, names)) is not None]
+    cards: list[Text] = []
     if now is not None and not all(isinstance(e, SittingOut) for e in told):
-        lines += ["", *private_lines(ui, now, user)]
+        cards = list(private_lines(ui, now, user))
+    lines: list[Text] = []
+    for e in told:  # a line said twice, or said again by the cards below, is said once
+        t = private_line(ui, e, names)
+        if t is not None and (t == "" or (t not in lines and t not in cards)):
+            lines.append(t)
+    if cards:
+        lines += ["", *cards] if lines else cards
     header = msg("table.dm.header", game=ui.title, channel=f"<#{status.channel_id}>")
     return PrivateModel(header=header, lines=tuple(lines))

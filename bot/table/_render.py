@@ -49,7 +49,8 @@ def table_embed(model: TableModel, locale: str = DEFAULT_LOCALE) -> discord.Embe
         shown.add_field(
             name=say(_LATEST), value=lines(model.log, locale)[-MAX_FIELD:], inline=False
         )
-    shown.set_footer(text=say(model.footer))
+    if model.footer:  # none during a deal: the deal is in the turn line, the rules in /help
+        shown.set_footer(text=say(model.footer))
     return shown
 
 

@@ -58,6 +58,13 @@ class GameUI:
         anything else). The kit adds seats, pot, turn, deadline and recent events itself."""
         raise NotImplementedError
 
+    def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
+        """What the game shows of one seated player during a deal (Pontoon's hands, Palace's
+        banner and soldiers), from ``status.view`` (the public one): the kit appends it to the
+        player's seat line, so a player is one line of the table, not one per field. None by
+        default (the game lists its players in its own fields)."""
+        return None
+
     def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
         """The game's fields before the first deal (no view yet): e.g. the table's stakes
         from ``status.options``, so players see what they join. None by default."""
@@ -99,6 +106,12 @@ class GameUI:
     def card_label(self, code: str) -> Text:
         """A card in a select menu of the **My cards** reply."""
         return card_face(code)
+
+    def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
+        """One-click amounts offered beside an amount's modal button, each ``(amount, label)``
+        (Pontoon's **No shoot** is a shoot bet of 0). None by default; an amount with one legal
+        value is always one click."""
+        return ()
 
     def on_table_message(self, spec: ActionSpec) -> bool:
         """Whether ``spec`` gets a component on the PUBLIC table message. The default: specs

@@ -232,7 +232,9 @@ class Paiute(CardGame[DealState, PaiuteOptions]):
         """Draw from the stock, then discard the drawn card (the table's timeout rule).
 
         A turn is two actions, so the table applies this until the turn has passed. A card
-        taken from the discard pile cannot go back, so then the first other card goes.
+        taken from the discard pile cannot go back (the player took it, then left or timed out),
+        so then the first other card that is not wild goes: the rules' move never gives the next
+        player a wild card the absent player held.
         """
         s = self.state
         if s.phase is Phase.DRAW:
@@ -241,5 +243,7 @@ class Paiute(CardGame[DealState, PaiuteOptions]):
             return {"kind": ActionKind.DRAW.value, "source": source.value}
         card = s.drawn if s.drawn is not None and s.drawn != s.taken else None
         if card is None:
-            card = rules.discardable(s, pid)[0]
+            allowed = rules.discardable(s, pid)
+            tame = [c for c in allowed if c.rank != s.indicator.rank]
+            card = (tame or allowed)[0]
         return {"kind": ActionKind.DISCARD.value, "card": card.code}

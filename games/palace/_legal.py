@@ -176,6 +176,8 @@ def _why_kind(state: PalaceState, pid: str, kind: str) -> tuple[str, dict[str, P
     if state.phase is Phase.DISCARD_STEP:
         return PalaceRefusal.FINISH_DISCARD_STEP, {}
     if state.phase is Phase.BATTLE:
+        if kind == ActionKind.RAISE and state.battle is not None:
+            return _why_no_raise(state, state.battle, pid)
         return PalaceRefusal.IN_BATTLE, {}
     if kind in (ActionKind.CALL, ActionKind.RAISE, ActionKind.DISCARD_SOLDIERS):
         return PalaceRefusal.NOTHING_TO, {}
@@ -192,6 +194,21 @@ def _why_kind(state: PalaceState, pid: str, kind: str) -> tuple[str, dict[str, P
     if kind == ActionKind.BET:
         return PalaceRefusal.NO_TARGETS, {}
     return Refusal.NOT_NOW, {}
+
+
+def _why_no_raise(state: PalaceState, battle: Battle, pid: str) -> tuple[str, dict[str, Param]]:
+    """The rule of :func:`raise_bounds` that keeps ``pid`` from raising (the cap, an all-in
+    opponent, or the chips)."""
+    opts = state.options
+    other = battle.defender if pid == battle.attacker else battle.attacker
+    if state.stacks[other] <= 0:
+        return PalaceRefusal.OPPONENT_ALL_IN, {}
+    size = opts.big_bet
+    if opts.betting is Betting.LIMIT:
+        if battle.raises >= opts.max_raises:
+            return PalaceRefusal.RAISE_CAP, {"max": opts.max_raises}
+        size = opts.big_bet if state.seat[pid].soldiers else 2 * opts.small_bet
+    return PalaceRefusal.CANT_AFFORD, {"price": battle.to_call + size, "stack": state.stacks[pid]}
 
 
 def _why_cards(field: CardsField, value: object) -> IllegalAction:

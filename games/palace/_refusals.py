@@ -24,7 +24,7 @@ class PalaceRefusal(StrEnum):
     NO_CARDS_LEFT = "no_cards_left"
     """PP-8: draw and discard piles are both empty."""
     CANT_AFFORD = "cant_afford"
-    """``kind`` (buy, discard) costs ``price`` and the player has ``stack`` (PP-15: paid in
+    """``kind`` (buy, discard, raise) costs ``price`` and the player has ``stack`` (PP-15: paid in
     full)."""
     NO_SOLDIERS = "no_soldiers"
     """A paid discard with no soldiers to discard."""
@@ -38,3 +38,7 @@ class PalaceRefusal(StrEnum):
     """A card was named more than once."""
     CARD_COUNT = "card_count"
     """The number of cards is outside ``min``..``max``."""
+    RAISE_CAP = "raise_cap"
+    """PP-14 limit: the battle already has ``max`` raises."""
+    OPPONENT_ALL_IN = "opponent_all_in"
+    """PP-15: the other battler is all in and cannot call a raise."""

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from games.cards import Card, Deck, check_full_deck, fisher_yates
-from games.engine import HOUSE
+from games.engine import HOUSE, KITTY
 from games.events import GameEvent
 from games.pontoon._events import BankPassReason, Cut, KittyPut, Shuffled
 from games.pontoon._flow import advance
@@ -171,6 +171,7 @@ def _open(s: State, events: list[GameEvent]) -> None:
         top_up = s.options.max_bet - s.kitty
         s.stacks[HOUSE] -= top_up
         s.kitty += top_up
+        s.transfer(HOUSE, KITTY, top_up)
         events.append(KittyPut(player=None, amount=top_up, total=s.kitty))
     start_deal(s, events)
     advance(s, events)

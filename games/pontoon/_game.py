@@ -182,13 +182,18 @@ class Pontoon(CardGame[PontoonState, PontoonOptions]):
         return explain(action, specs)
 
     def _settle(self, changes: dict[str, int]) -> dict[str, int]:
-        """Refunds to players who left (a banker's kitty, PO-31) and the kitty's own change."""
+        """Each seat's result of the play alone: the kitty put up, a bank sale's price and a
+        kitty going back to its banker (PO-21, PO-24, PO-31) are moves, not results, so they
+        are left out of the players' and the kitty's changes (and of the stats)."""
         s = self._state
         for pid, amount in s.refunds.items():
             changes[pid] = changes.get(pid, 0) + amount
         if s.options.shoot or s.kitty != s.start_kitty:
             changes[KITTY] = s.kitty - s.start_kitty
-        return changes
+        for pid, amount in s.transfers.items():
+            if pid in changes:
+                changes[pid] -= amount
+        return {p: v for p, v in changes.items() if v or p in s.stacks or p == KITTY}
 
     def _used_deck(self) -> list[Card]:
         """The starting order without the cards still in the pack: those go on into the

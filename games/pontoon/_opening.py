@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.actions import ActionSpec, AmountField, ChoiceField
+from games.engine import KITTY
 from games.events import GameEvent
 from games.pontoon._events import (
     BankDeclined,
@@ -46,7 +47,8 @@ def must_put_up_kitty(s: State) -> bool:
 
 
 def kitty_bounds(s: State) -> tuple[int, int] | None:
-    """The legal ``kitty`` amounts now: a new kitty of min..max bet, or a top-up to max_bet."""
+    """The legal ``kitty`` amounts now: a new kitty of min..max bet (PO-24), or a top-up of up
+    to max_bet before any deal (PO-31: "the banker may add chips", however full the kitty)."""
     if not s.options.shoot or s.bank_sale.kitty_done or s.banker is None:
         return None
     stack = s.stacks[s.banker]
@@ -54,7 +56,7 @@ def kitty_bounds(s: State) -> tuple[int, int] | None:
         if stack < s.options.min_bet:
             return None
         return s.options.min_bet, min(s.options.max_bet, stack)
-    room = min(s.options.max_bet - s.kitty, stack)
+    room = min(s.options.max_bet, stack)
     return (1, room) if room >= 1 else None
 
 
@@ -115,6 +117,7 @@ def pass_bank(s: State, to: str, reason: BankPassReason, events: list[GameEvent]
             s.stacks[old] += s.kitty
         else:
             s.refunds[old] = s.refunds.get(old, 0) + s.kitty
+        s.transfer(KITTY, old, s.kitty)
         events.append(KittyReturned(player=old, amount=s.kitty))
         s.kitty = 0
     s.banker = to
@@ -128,6 +131,7 @@ def apply_opening(s: State, pid: str, action: PontoonAction, events: list[GameEv
     if isinstance(action, Kitty):
         s.stacks[pid] -= action.amount
         s.kitty += action.amount
+        s.transfer(pid, KITTY, action.amount)
         s.bank_sale.kitty_done = True
         events.append(KittyPut(player=pid, amount=action.amount, total=s.kitty))
     elif isinstance(action, OfferBank):
@@ -141,6 +145,7 @@ def apply_opening(s: State, pid: str, action: PontoonAction, events: list[GameEv
         seller = s.banker
         assert seller is not None  # noqa: S101
         s.move(pid, seller, pending.price)
+        s.transfer(pid, seller, pending.price)
         s.bank_sale.offer = None
         s.bank_sale.sold = True
         events.append(BankSold(seller=seller, buyer=pid, price=pending.price))

@@ -162,8 +162,12 @@ def why_not(s: State, pid: str, kind: str) -> IllegalAction | None:
     if kind == ActionKind.SHOOT:
         if not s.options.shoot:
             return IllegalAction(PontoonRefusal.NOT_SHOOT_TABLE)
+        if hand.shot_fourth and len(hand.cards) == 3:
+            return IllegalAction(PontoonRefusal.ONE_SHOOT_FOR_FOURTH)
         if s.shoot_room() < 1:
             return IllegalAction(PontoonRefusal.KITTY_COVERED)
+        if s.stacks[pid] < 1:
+            return IllegalAction(PontoonRefusal.CANT_AFFORD_SHOOT)
         return IllegalAction(PontoonRefusal.SHOOT_NOT_NOW)
     return None
 

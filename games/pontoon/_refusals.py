@@ -36,3 +36,7 @@ class PontoonRefusal(StrEnum):
     """PO-25: the shoot bets already cover the kitty."""
     SHOOT_NOT_NOW = "shoot_not_now"
     """PO-27/PO-28: a shoot bet only before the fourth card, or on a new split hand."""
+    ONE_SHOOT_FOR_FOURTH = "one_shoot_for_fourth"
+    """PO-27: the hand already has its one shoot bet for the fourth card."""
+    CANT_AFFORD_SHOOT = "cant_afford_shoot"
+    """PO-25: a shoot bet needs chips, and the stack is empty."""

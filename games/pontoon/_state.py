@@ -122,6 +122,15 @@ class State(CoreState[PontoonOptions]):
     banker_hand: Hand = Field(default_factory=Hand)
     banker_looked: bool = False
     bank_broken: bool = False
+    transfers: dict[str, int] = Field(default_factory=dict)
+    """Chips moved this deal that are nobody's result (PO-21, PO-24, PO-31): a kitty put up or
+    topped up, a bank sale's price, a kitty going back to its banker; by seat (and ``"kitty"``),
+    each move counted on both sides, so they sum to zero. The settlement leaves them out."""
+
+    def transfer(self, source: str, target: str, amount: int) -> None:
+        """Note a move of chips that is not a deal result (the stacks are moved by the caller)."""
+        self.transfers[source] = self.transfers.get(source, 0) - amount
+        self.transfers[target] = self.transfers.get(target, 0) + amount
 
     @property
     def house(self) -> bool:
@@ -139,7 +148,7 @@ class State(CoreState[PontoonOptions]):
 
     def live_hands(self) -> list[tuple[Punter, Hand]]:
         """Every punter hand whose chips are still on the table, in seat order."""
-        return [(p, h) for p in self.punters for h in p.hands if not h.settled]
+        return [(p, h) for p in self.punters if not p.sat_out for h in p.hands if not h.settled]
 
     def outstanding_shoot(self) -> int:
         """The shoot bets on the table (PO-25's "all shoot bets together")."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.pontoon._punters import current
 from games.pontoon._state import Hand, Offer, State
 from games.pontoon._values import Score
 
@@ -20,6 +21,8 @@ class HandView(BaseModel):
     declared: bool
     done: bool
     bust: bool
+    in_play: bool = False
+    """The hand whose turn it is (marked when a punter holds split hands)."""
 
 
 class PunterView(BaseModel):
@@ -49,7 +52,7 @@ class PontoonView(BaseModel):
     banker_hand: HandView
 
 
-def _hand_view(hand: Hand, sees_all: bool) -> HandView:
+def _hand_view(hand: Hand, sees_all: bool, in_play: bool = False) -> HandView:
     shown = [
         c.code if (sees_all or up) else None for c, up in zip(hand.cards, hand.public, strict=True)
     ]
@@ -63,17 +66,22 @@ def _hand_view(hand: Hand, sees_all: bool) -> HandView:
         declared=hand.declared,
         done=hand.done,
         bust=hand.value.is_bust,
+        in_play=in_play,
     )
 
 
 def build_view(s: State, viewer: str | None, to_act: str | None) -> PontoonView:
     """PO-11a: own hole and bought cards to the owner only; the banker's first card to nobody
     until the second is dealt (PO-5, PO-7); everything face up to everyone."""
+    now = current(s)
+    playing = now[1] if now is not None else None
     punters = [
         PunterView(
             pid=p.pid,
             sat_out=p.sat_out,
-            hands=[] if p.sat_out else [_hand_view(h, viewer == p.pid) for h in p.hands],
+            hands=[]
+            if p.sat_out
+            else [_hand_view(h, viewer == p.pid, h is playing) for h in p.hands],
         )
         for p in s.punters
     ]

@@ -82,9 +82,16 @@ def game(draw: tuple[str, ...] = ("2c", "5d"), **options: Any) -> PalacePoker:
     )
 
 
+def details(g: PalacePoker) -> dict[str, str]:
+    """What the table shows of each player beside their seat line, in English."""
+    view = g.view(None)
+    return {s.player: en(r.seat_detail(view, s.player) or "") for s in view.seats}
+
+
 def fields_text(g: PalacePoker) -> str:
-    """The game's fields of the table message, as one text."""
-    return "\n".join(f"{name}: {value}" for name, value in fields(g).items())
+    """The game's fields and the players' seat details on the table message, as one text."""
+    shown = [f"{name}: {value}" for name, value in fields(g).items()]
+    return "\n".join(shown + list(details(g).values()))
 
 
 def palace_cards() -> list[Card]:
@@ -98,10 +105,10 @@ def test_table_shows_banners_soldiers_counts_pot_and_no_palace_card():
     assert shown["Pot"].startswith("**25 chips** · draw pile")  # 3 antes of 5 + the buy
     assert "discard pile 0" in shown["Pot"]
     assert shown["Free discard step"].startswith("Alice may discard soldiers for free")
-    seats = shown["Banners and soldiers"].splitlines()
-    assert seats[0] == "▶ Alice: banner **A♠** · soldiers 2♣ · palace 🂠🂠🂠"
-    assert seats[2] == "Carol (dealer): banner **Q♦** · soldiers none · palace 🂠🂠🂠"
-    assert "Small bet 10 · big bet 20 · ante 5" in shown["Stakes"]
+    seats = details(g)  # issue 14, item 16: on each player's seat line, no Stakes field
+    assert seats[A] == "banner **A♠** · soldiers 2♣ · palace 🂠🂠🂠"
+    assert seats[C] == "dealer · banner **Q♦** · soldiers none · palace 🂠🂠🂠"
+    assert "Stakes" not in shown
     assert codes_in(fields_text(g), palace_cards()) == set()
 
 
@@ -113,9 +120,8 @@ def test_the_table_refuses_a_private_view():
 def test_battle_state_is_public():
     g = game()
     g.act(A, {"kind": "bet", "target": B})
-    assert (
-        fields(g)["⚔️ Battle"] == "Alice attacks Bob · raises 0/3\nBob may fold, call 10 or raise."
-    )
+    battle = fields(g)["Pot"].splitlines()[1]
+    assert battle == "⚔️ Alice attacks Bob · raises 0/3 · to call 10"
 
 
 def test_a_folded_and_a_beaten_seat_and_the_result():
@@ -125,9 +131,9 @@ def test_a_folded_and_a_beaten_seat_and_the_result():
     g.act(A, {"kind": "discard_soldiers", "cards": []})
     g.act(C, {"kind": "fold"})  # Carol folds: Alice is the last one in
     shown = fields(g)
-    seats = shown["Banners and soldiers"].splitlines()
-    assert seats[1] == "Bob: beaten in battle"
-    assert seats[2] == "Carol (dealer): folded"
+    seats = details(g)
+    assert seats[B] == "beaten in battle"
+    assert seats[C] == "dealer · folded"
     assert shown["Result"].startswith("🏆 Alice is the last player in the hand: Alice 35 chips")
 
 
@@ -273,13 +279,13 @@ def test_pp5_rejected_banner_cards_are_named_as_the_table_saw_them():
     banners = {e.player: e for e in g.opening_events() if isinstance(e, Banner)}
     assert en(r.event_line(banners[B], NAMES)) == "Bob's banner is K♥ (after turning up K♠ 2♠)."
     assert en(r.event_line(banners[A], NAMES)) == "Alice's banner is A♠."
-    assert fields(g)["Rejected for banners"] == "K♠ 2♠"
+    assert fields(g)["Pot"].endswith("rejected for banners: K♠ 2♠")
     palaces = [c for seat in g.state.seat.values() for c in seat.palace]
     assert codes_in(fields_text(g), palaces) == set()
     g.act(A, {"kind": "fold"})
     g.act(B, {"kind": "fold"})  # Carol is the last one in: the hand ends, the line goes
     assert g.is_over
-    assert "Rejected for banners" not in fields_text(g)
+    assert "rejected for banners" not in fields_text(g)
 
 
 def test_rejects_line_names_a_card_turned_twice_once():

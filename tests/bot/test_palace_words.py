@@ -11,6 +11,7 @@ from bot.exts.palace import PalaceUI, hand_name
 from bot.exts.palace import refusal_words as words
 from bot.text import Text, catalog
 from bot.text.format import PlayerNames
+from games.actions import ActionSpec
 from games.cards import Card
 from games.errors import IllegalAction, Refusal
 from games.palace import Buy, PalaceHand, PalacePoker, PalaceRefusal, hand_of
@@ -160,3 +161,29 @@ def test_the_ui_resolves_refusals_and_passes_legacy_lines_through():
     ui = PalaceUI()
     error = IllegalAction(Refusal.NOT_YOUR_TURN, to_act="123")
     assert catalog("en").text(ui.refusal(error)) == "It is <@123>'s turn."
+
+
+def test_a_raise_refused_at_the_raise_cap_says_the_cap_was_reached():
+    """Issue 14, item 11: "You are in a battle: fold, call or raise" while raise was refused."""
+    game = table(3, small_bet=10, max_raises=1)
+    game.act("a", {"kind": "bet", "target": "b"})
+    game.act("b", {"kind": "raise", "amount": 20})
+    assert "raise" not in [s.kind for s in game.legal_actions("a")]
+    assert said(game, "a", {"kind": "raise", "amount": 20}) == (
+        "This battle already had its 1 raise: call or fold. You can: fold, call."
+    )
+
+
+def test_a_raise_against_an_all_in_battler_says_they_cannot_call_it():
+    game = table(3, small_bet=10, stacks={"a": 1000, "b": 35, "c": 1000})  # b: 30 after the ante
+    game.act("a", {"kind": "bet", "target": "b"})
+    game.act("b", {"kind": "raise", "amount": 20})  # calls 10, raises 20: all in
+    assert said(game, "a", {"kind": "raise", "amount": 20}).startswith(
+        "Your opponent is all in and cannot call a raise"
+    )
+
+
+def test_the_paid_discard_button_shows_its_price():
+    game = table(3, small_bet=10)
+    discard = ActionSpec(kind="discard", fields={})
+    assert en(words.action_label(discard, game.view(None))) == "Discard (10)"

@@ -104,13 +104,23 @@ def frozen(message: Message) -> Message:
     return copy.deepcopy(message)
 
 
-def button_for(message: Message, kind: str) -> str:
-    """The custom id of the message's button for action ``kind`` (``"stake"``, ``"@deal"``)."""
-    for component in message.walk_components():
-        custom_id = str(component.get("custom_id", ""))
-        if component.get("type") == 2 and f":{kind}:" in custom_id:
-            return custom_id
-    raise LookupError(f"no {kind} button on the table message: {message.buttons}")
+def button_for(message: Message, kind: str, amount: int | None = None) -> str:
+    """The custom id of the message's button for action ``kind`` (``"stake"``, ``"@deal"``):
+    with an ``amount``, its one-click button if there is one (a limit raise, No shoot), else
+    the button that opens the amount's modal."""
+    found = [
+        str(c.get("custom_id", ""))
+        for c in message.walk_components()
+        if c.get("type") == 2 and f":{kind}:" in str(c.get("custom_id", ""))
+    ]
+    if not found:
+        raise LookupError(f"no {kind} button on the table message: {message.buttons}")
+    if amount is not None:
+        for wanted in (f":{kind}:={amount}", f":{kind}:"):
+            for custom_id in found:
+                if custom_id.endswith(wanted):
+                    return custom_id
+    return found[0]
 
 
 def first_input(opened: Interaction) -> str:
@@ -128,7 +138,7 @@ async def click_action(
 ) -> Interaction:
     """Click the table message's button for ``kind``; an amount goes through the modal."""
     message = table_message(session)
-    answer = await actor.click(message, button_for(message, kind))
+    answer = await actor.click(message, button_for(message, kind, amount))
     if answer.modal is not None:
         assert amount is not None, f"{kind} asks for an amount"
         answer = await actor.submit(answer, {first_input(answer): str(amount)})

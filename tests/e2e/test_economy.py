@@ -99,3 +99,17 @@ async def test_a_bot_holds_no_chips(session, alice):
     bot_user = session.fake.world.bot_user
     answer = await alice.slash("balance", user=bot_user)
     refused(answer, "Bots don't hold chips")
+
+
+async def test_help_lists_every_games_commands_with_how_to_play_and_where_the_rules_are(alice):
+    """Issue 14, item 13."""
+    text = embed_text(await alice.slash("help"))
+    for game, moves in (
+        ("palace", ("buy", "discard_soldiers", "bet", "raise", "fold")),
+        ("paiute", ("draw", "discard", "call")),
+        ("pontoon", ("stake", "twist", "stick", "shoot", "kitty", "offer_bank")),
+    ):
+        assert f"`/{game} rules`" in text
+        for move in moves:
+            assert f"`{move}`" in text
+    assert "twenty-one against a banker" in text

@@ -59,7 +59,7 @@ async def test_banner_rejects_are_public_and_a_palace_card_never_shown_is_caught
     # PP-5: the table saw them turned up, and the bot names them in public.
     public = "\n".join(by_store.public_bodies)
     assert cards_in(public, dealt_rejects) == dealt_rejects
-    assert "Rejected for banners" in public
+    assert "rejected for banners" in public
     assert by_store.hidden_checked > 0
     assert by_views.hidden_checked > 0
 

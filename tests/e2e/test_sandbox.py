@@ -35,7 +35,7 @@ SCRIPT = """\
 alice /balance
 alice /daily
 alice /daily
-bob /admin grant user:@carol amount:300 reason:"welcome gift"
+alice /admin grant user:@carol amount:300 reason:"welcome gift"
 carol /leaderboard by:chips
 carol click Join
 """

@@ -132,3 +132,24 @@ async def test_leaderboards_read_an_index_in_order(sqlite_db: Database, board: B
     assert "INDEX" in plan
     assert "TEMP B-TREE" not in plan
     assert "INDEX" in ahead
+
+
+async def test_leaderboard_by_chips_counts_chips_on_open_tables(db: Database):
+    """Issue 14, item 15: bob has 150 in the bank and 900 at an open table; a closed table's
+    seats count for nothing (its chips went back to the balances)."""
+    from storage import tables
+
+    async with db.transaction() as tx:
+        for user, chips in ((1, 1000), (2, 1050), (3, 300), (4, 1000)):
+            await accounts.grant(tx, GUILD, user, chips, ref=f"g{user}")
+        table = await tables.open_table(tx, guild_id=GUILD, channel_id=77, game="pontoon")
+        await tables.buy_in(tx, table, 2, 900, ref="b2")
+        await tables.buy_in(tx, table, 3, 250, ref="b3")
+    async with db.read() as conn:
+        board = await stats.leaderboard(conn, GUILD, Board.BALANCE, limit=2, asker=3)
+        bob = await stats.leaderboard(conn, GUILD, Board.BALANCE, limit=1, asker=2)
+    # balances alone: 1000, 150, 50, 1000 -- with the table: 2000, 2050, 1300, 2000
+    assert [(r.rank, r.user_id, r.value) for r in board.top] == [(1, 2, 2050), (2, 1, 2000)]
+    assert board.asker == stats.Ranked(4, 3, 1300)
+    assert bob.asker == stats.Ranked(1, 2, 2050)
+    assert [(r.user_id, r.value) for r in bob.top] == [(2, 2050)]

@@ -219,6 +219,27 @@ def outcome_line(view: PaiuteView, names: Names) -> Msg | None:
     return msg(kind, players=and_list(winners), combination=best)
 
 
+def seat_detail(seat: SeatView, view: PaiuteView) -> Text:
+    """What the table shows of one seat beside the kit's seat line (name and stack): the
+    dealer, cards held, what it laid down or showed, what it won."""
+    wild = view.indicator.rank
+    line: Text
+    if seat.shown is not None:
+        what = combination(seat.combination)
+        line = msg("paiute.seat.shows", cards=cards(seat.shown, wild), combination=what)
+    elif seat.laid_down:
+        what = combination(seat.combination)
+        line = msg("paiute.seat.laid_down", cards=cards(seat.laid_down, wild), combination=what)
+    else:
+        n = seat.cards_in_hand
+        line = msg("paiute.seat.cards", count=n, number=Number(n))
+    if view.phase is Phase.OVER and seat.payout:
+        returned = view.outcome is Outcome.STAKES_RETURNED  # PA-11: nobody's win
+        which = "paiute.seat.returned" if returned else "paiute.seat.wins"
+        line = dots(line, msg(which, amount=chips(seat.payout)))
+    return msg("paiute.seat.detail.dealer", detail=line) if seat.dealer else line
+
+
 def seat_lines(view: PaiuteView, names: Names) -> list[Text]:
     """Every seat of the deal in seat order."""
     return [seat_line(s, view, names) for s in view.seats]
@@ -233,12 +254,10 @@ def table_fields(view: PaiuteView, names: Names) -> list[tuple[Text, list[Text]]
     """Paiute's fields of the table embed as (name, lines) (the kit adds seats, stacks,
     deadline, the log)."""
     ended = outcome_line(view, names)
-    play = [round_line(view, names), bold(ended) if ended else turn_line(view, names)]
-    return [
-        (header(view), [wild_line(view), piles_line(view)]),
-        (msg("paiute.field.play"), play),
-        (msg("paiute.field.hands"), seat_lines(view, names)),
-    ]
+    if ended:  # the piles mean nothing once the deal is over
+        return [(header(view), [round_line(view, names), bold(ended)])]
+    # the players are the kit's seat lines (``seat_detail``); whose turn is its turn line
+    return [(header(view), [wild_line(view), piles_line(view), round_line(view, names)])]
 
 
 # -- the action log (public events) ------------------------------------------------------------
@@ -379,7 +398,7 @@ def refusal(error: IllegalAction, names: Names) -> Msg:
         return msg(f"paiute.refusal.{code}", card=card(str(params["card"])))
     if code == PaiuteRefusal.PILE_EMPTY:
         return msg(f"paiute.refusal.pile_empty.{params['source']}")
-    if code == PaiuteRefusal.DRAW_FIRST:
+    if code == PaiuteRefusal.DRAW_FIRST and kind in (ActionKind.DISCARD, ActionKind.CALL):
         return msg(f"paiute.refusal.draw_first.{kind}")
     if code == Refusal.BAD_ACTION and kind in tuple(ActionKind):
         return msg(f"paiute.refusal.bad_action.{kind}")

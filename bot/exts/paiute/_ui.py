@@ -48,6 +48,11 @@ class PaiuteUI(GameUI):
             for name, lines in render.table_fields(_view(status), self.names)
         ]
 
+    def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
+        view = _view(status)
+        seat = next((s for s in view.seats if s.player == pid), None)
+        return None if seat is None else render.seat_detail(seat, view)
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if status.view is None:
             return msg("paiute.hand.no_deal")

@@ -40,7 +40,7 @@ def _kinds(kinds: Param) -> Text:
 
 def action_label(spec: ActionSpec, view: PalaceView | None = None) -> Text:
     """A button's words. With the table's view, the paid actions say what they cost: "Buy a
-    soldier (10)", "Attack (20)", "Call (20)" (all-in: what is left)."""
+    soldier (10)", "Discard (10)", "Attack (20)", "Call (20)" (all-in: what is left)."""
     kind = str(spec.kind)
     if kind not in KINDS:
         return kind
@@ -51,6 +51,8 @@ def action_label(spec: ActionSpec, view: PalaceView | None = None) -> Text:
         small = view.options.small_bet
         if kind == ActionKind.BUY:
             return msg("palace.action.buy_for", price=n(small))
+        if kind == ActionKind.DISCARD:  # the paid discard (the free step is discard_soldiers)
+            return msg("palace.action.discard_for", price=n(small))
         if kind == ActionKind.BET:
             stake = (len(mover.soldiers) + 1) * small
             return msg("palace.action.bet_for", stake=n(min(stake, mover.stack)))
@@ -95,8 +97,12 @@ def _reason(error: IllegalAction, names: Names) -> Text:
         listed = list(options) if isinstance(options, list | tuple) else []
         return msg("palace.refusal.attack_whom", players=joined([names.mention(o) for o in listed]))
     if code in (PalaceRefusal.NOTHING_TO, PalaceRefusal.CANT_AFFORD):
+        if kind not in _WHAT_OF[PalaceRefusal(code)]:
+            return msg("palace.refusal.not_allowed")
         price, stack = n(_int(p.get("price"))), n(_int(p.get("stack")))
         return msg(f"palace.refusal.{code}.{kind}", price=price, stack=stack)
+    if code == PalaceRefusal.RAISE_CAP:
+        return msg("palace.refusal.raise_cap", count=_int(p.get("max")), max=n(_int(p.get("max"))))
     if code in (PalaceRefusal.CARD_COUNT,):
         low, high = _int(p.get("min")), _int(p.get("max"))
         if low == high:
@@ -107,6 +113,13 @@ def _reason(error: IllegalAction, names: Names) -> Text:
     if code in set(PalaceRefusal) or code in (Refusal.DEAL_OVER, Refusal.NOT_PLAYING):
         return msg(f"palace.refusal.{code}")
     return msg("palace.refusal.not_allowed")
+
+
+_WHAT_OF = {
+    PalaceRefusal.NOTHING_TO: {ActionKind.CALL, ActionKind.RAISE, ActionKind.DISCARD_SOLDIERS},
+    PalaceRefusal.CANT_AFFORD: {ActionKind.BUY, ActionKind.DISCARD, ActionKind.RAISE},
+}
+"""The kinds each of these codes has a sentence for (the engine gives no others)."""
 
 
 def _int(value: Param) -> int:

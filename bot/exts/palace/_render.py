@@ -87,18 +87,23 @@ def options_line(options: PalaceOptions) -> Msg:
 
 
 def public_fields(view: PalaceView, names: Names) -> list[Field]:
-    """Palace Poker's part of the table message (the kit adds seats, stacks, whose turn, the
-    deadline and the latest moves): pot and piles, the battle, every seat's banner and soldiers
-    with a count of its face-down palace cards, the cards rejected for banners while the hand
-    lasts (PP-5: dealt face up), and how the hand ended.
+    """Palace Poker's part of the table message (the kit adds the seats, each with its banner,
+    soldiers and palace count from :func:`seat_detail`, whose turn, the deadline and the latest
+    moves): the pot and piles with the cards rejected for banners while the hand lasts (PP-5),
+    the battle in one line, the discard step, and how the hand ended. The stakes are the
+    lobby's (issue 14: no stakes line repeated on every update).
 
     Only the public view is accepted: the viewer's own palace cards must never reach it.
     """
     if view.viewer is not None:
         raise ValueError("the table message renders only the public view")
-    fields = [Field(msg("palace.field.pot"), [pot_line(view)])]
+    pot: Text = pot_line(view)
+    if view.rejected_banner_cards and view.phase is not Phase.OVER:
+        pot = msg("palace.pot.rejects", pot=pot, cards=rejects_line(view))
+    lines = [pot]
     if view.battle is not None:
-        fields.append(Field(msg("palace.field.battle"), [battle_line(view, names)]))
+        lines.append(battle_short(view, names))
+    fields = [] if view.phase is Phase.OVER else [Field(msg("palace.field.pot"), lines)]
     if view.phase is Phase.DISCARD_STEP and view.to_act is not None:
         step = msg(
             "palace.discard_step",
@@ -106,17 +111,57 @@ def public_fields(view: PalaceView, names: Names) -> list[Field]:
             max_soldiers=n(view.options.max_soldiers),
         )
         fields.append(Field(msg("palace.field.discard_step"), [step]))
-    lines = [seat_line(seat, view, names) for seat in view.seats]
-    if view.sitting_out:
-        out = joined([names.mention(p) for p in view.sitting_out])
-        lines.append(msg("palace.sitting_out", players=out))
-    fields.append(Field(msg("palace.field.seats"), lines))
-    if view.rejected_banner_cards and view.phase is not Phase.OVER:
-        fields.append(Field(msg("palace.field.rejects"), [rejects_line(view)]))
     if view.phase is Phase.OVER:
         fields.append(Field(msg("palace.field.result"), result_lines(view, names)))
-    fields.append(Field(msg("palace.field.stakes"), [options_line(view.options)]))
     return fields
+
+
+def battle_short(view: PalaceView, names: Names) -> Text:
+    """The battle in one line (the turn line and the buttons say who answers and how)."""
+    battle = view.battle
+    if battle is None:
+        return ""
+    if view.options.betting is Betting.LIMIT:
+        raises = msg(
+            "palace.battle.raises_of",
+            raises=n(battle.raises),
+            max_raises=n(view.options.max_raises),
+        )
+    else:
+        raises = msg("palace.battle.raises", raises=n(battle.raises))
+    return msg(
+        "palace.battle.short",
+        attacker=names.mention(battle.attacker),
+        defender=names.mention(battle.defender),
+        raises=raises,
+        to_call=n(battle.to_call),
+    )
+
+
+def seat_detail(view: PalaceView, pid: str) -> Text | None:
+    """One player's banner, soldiers and palace count beside their seat line (the dealer
+    marked, a palace shown at the end, PP-21)."""
+    if pid in view.sitting_out:
+        return msg("palace.seat.detail.sits_out")
+    seat = next((s for s in view.seats if s.player == pid), None)
+    if seat is None:
+        return None
+    line: Text
+    if seat.status is Status.FOLDED:
+        line = msg("palace.seat.detail.folded")
+    elif seat.status is Status.BEATEN:
+        line = msg("palace.seat.detail.beaten")
+    else:
+        line = msg(
+            "palace.seat.detail",
+            banner=_banner(seat.banner),
+            soldiers=cards_or_none(seat.soldiers),
+            palace=HIDDEN * seat.palace_count or msg("common.none"),
+        )
+    shown = view.shown_palaces.get(seat.player)
+    if shown:
+        line = msg("palace.seat.shown", seat=line, cards=cards_or_none(shown))
+    return msg("palace.seat.detail.dealer", detail=line) if seat.is_dealer else line
 
 
 def rejects_line(view: PalaceView) -> Text:

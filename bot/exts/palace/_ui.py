@@ -56,6 +56,9 @@ class PalaceUI(GameUI):
             for f in r.public_fields(view, MENTIONS)
         ]
 
+    def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
+        return r.seat_detail(cast(PalaceView, status.view), pid)
+
     def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
         """Before the first deal: the stakes the players join at."""
         options = PalaceOptions.model_validate(status.options)

@@ -7,8 +7,9 @@ from discord.ext import commands
 
 from bot.exts.pontoon import _render as render
 from bot.exts.pontoon._cog import PontoonCog
+from bot.exts.pontoon._ui import PontoonUI
 
-__all__ = ["PontoonCog", "render", "setup"]
+__all__ = ["PontoonCog", "PontoonUI", "render", "setup"]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -22,6 +22,7 @@ from games.pontoon import (
     BankBroken,
     BankDeclined,
     BankerDraws,
+    BankerMode,
     BankerPontoon,
     BankerShows,
     BankerStays,
@@ -46,6 +47,7 @@ from games.pontoon import (
     NewCard,
     NoDeal,
     NoShoot,
+    PontoonOptions,
     PontoonRefusal,
     PontoonView,
     Score,
@@ -129,6 +131,13 @@ def hand(h: HandView) -> Text:
     return joined(parts)
 
 
+def split_hand(h: HandView, hands: int) -> Text:
+    """A hand among ``hands`` of one punter: with split hands, the one in play is marked."""
+    if hands > 1 and h.in_play:
+        return joined([hand(h), msg("pontoon.hand.in_play")])
+    return hand(h)
+
+
 def banker_name(view: PontoonView, names: Names) -> Text:
     """The banking player, or the house."""
     return names.mention(view.banker) if view.banker else msg("common.house")
@@ -138,39 +147,41 @@ def banker_name(view: PontoonView, names: Names) -> Text:
 
 
 def public_fields(view: PontoonView, names: Names) -> list[Field]:
-    """The game's fields of the table message, from the PUBLIC view."""
-    bank = "pontoon.bank_kitty" if view.shoot or view.kitty else "pontoon.bank"
-    fields = [
-        Field(
-            msg("pontoon.field.bank"),
-            msg(
-                bank,
-                banker=banker_name(view, names),
-                min=n(view.min_bet),
-                max=n(view.max_bet),
-                kitty=chips(view.kitty),
-            ),
-        ),
-        Field(
-            msg("pontoon.field.banker_hand"),
-            hand(view.banker_hand) if view.banker_hand.cards else msg("pontoon.no_cards"),
-        ),
-    ]
-    lines: list[Text] = []
-    for p in view.punters:
-        if p.sat_out:
-            lines.append(msg("pontoon.punter_sits_out", player=names.mention(p.pid)))
-        elif p.hands:
-            hands = joined([hand(h) for h in p.hands], "bar")
-            lines.append(msg("pontoon.punter", player=names.mention(p.pid), hands=hands))
-    if lines:
-        fields.append(Field(msg("pontoon.field.punters"), lines))
+    """The game's fields of the table message, from the PUBLIC view: the players' hands are
+    on their seat lines (``seat_detail``); a field only for the house bank and a bank sale."""
+    fields: list[Field] = []
+    if view.banker is None:
+        fields.append(Field(msg("pontoon.field.bank"), bank_detail(view, names)))
     if view.offer is not None:
         sale = msg(
             "pontoon.for_sale", buyer=names.mention(view.offer.to), price=n(view.offer.price)
         )
         fields.append(Field(msg("pontoon.field.for_sale"), sale))
     return fields
+
+
+def bank_detail(view: PontoonView, names: Names) -> Text:
+    """The bank's hand (and kitty): on the banker's seat line, or the house's field."""
+    cards_now = hand(view.banker_hand) if view.banker_hand.cards else msg("pontoon.no_cards")
+    who = "seat" if view.banker is not None else "house"
+    if view.shoot or view.kitty:
+        return msg(f"pontoon.{who}.bank_kitty", hand=cards_now, kitty=chips(view.kitty))
+    return msg(f"pontoon.{who}.bank", hand=cards_now)
+
+
+def seat_detail(view: PontoonView, pid: str, names: Names) -> Text | None:
+    """One player's part of the deal beside their seat line: the bank, their hands (the split
+    hand in play marked), or that they sit out."""
+    if view.banker == pid:
+        return bank_detail(view, names)
+    for p in view.punters:
+        if p.pid != pid:
+            continue
+        if p.sat_out:
+            return msg("pontoon.seat.sits_out")
+        if p.hands:
+            return joined([split_hand(h, len(p.hands)) for h in p.hands], "bar")
+    return None
 
 
 def private_lines(view: PontoonView | None, pid: str) -> list[Text]:
@@ -187,7 +198,7 @@ def private_lines(view: PontoonView | None, pid: str) -> list[Text]:
             lines.append(msg("pontoon.mine.sits_out"))
         for i, h in enumerate(p.hands, 1):
             if len(p.hands) > 1:
-                lines.append(msg("pontoon.mine.hand_n", number=i, hand=hand(h)))
+                lines.append(msg("pontoon.mine.hand_n", number=i, hand=split_hand(h, 2)))
             else:
                 lines.append(msg("pontoon.mine.hand", hand=hand(h)))
     if not lines:
@@ -358,9 +369,8 @@ def action_label(spec: ActionSpec, names: Names, view: PontoonView | None = None
     """The button's words for an action; ``view`` (the table as it is) picks the words that
     depend on the moment (a new kitty or a top-up, an offer's price, declining or giving up)."""
     kind = spec.kind
-    if kind == ActionKind.SHOOT:
-        first = view is not None and view.phase == "shoot"
-        return msg("pontoon.action.shoot_first" if first else "pontoon.action.shoot")
+    if kind == ActionKind.SHOOT:  # "none" is the No shoot button (``quick_amounts``)
+        return msg("pontoon.action.shoot")
     if kind == ActionKind.STAY:
         opening = view is not None and view.phase == "opening"
         return msg("pontoon.action.deal" if opening else "pontoon.action.stay")
@@ -453,3 +463,23 @@ def reply(kind: str, names: Names, **fields: object) -> Text:
         elif isinstance(val, int):
             params[key] = n(val)
     return Msg(f"pontoon.reply.{kind}", params)
+
+
+def lobby_lines(options: PontoonOptions) -> list[Text]:
+    """The table's stakes and options before the first deal: what a player joins."""
+    lines: list[Text] = [
+        msg(
+            "pontoon.lobby.stakes",
+            min=n(options.min_bet),
+            max=n(options.max_bet),
+            min_stick=n(options.min_stick),
+        ),
+        msg(f"pontoon.lobby.split.{options.split.value}"),
+    ]
+    if options.banker == BankerMode.HOUSE:
+        lines.append(msg("pontoon.lobby.bank.house", total=n(options.house_stands_on)))
+    else:
+        lines.append(msg("pontoon.lobby.bank.player"))
+    if options.shoot:
+        lines.append(msg("pontoon.lobby.shoot", min=n(options.min_bet), max=n(options.max_bet)))
+    return lines

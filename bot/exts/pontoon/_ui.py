@@ -12,12 +12,12 @@ from typing import cast
 
 from bot.exts.pontoon import _render as r
 from bot.table import EmbedField, GameUI
-from bot.text import Text
+from bot.text import Text, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
-from games.pontoon import PontoonView
+from games.pontoon import ActionKind, PontoonOptions, PontoonView
 from services.tables import TableStatus
 
 
@@ -45,6 +45,24 @@ class PontoonUI(GameUI):
             EmbedField(f.name, list(f.value) if isinstance(f.value, list) else f.value, f.inline)
             for f in fields
         ]
+
+    def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
+        return r.seat_detail(cast(PontoonView, status.view), pid, _names(names))
+
+    def lobby_fields(self, status: TableStatus) -> list[EmbedField]:
+        """Before the first deal: the stakes and options the players join at."""
+        options = PontoonOptions.model_validate(status.options)
+        return [EmbedField(msg("pontoon.field.lobby"), r.lobby_lines(options))]
+
+    def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
+        """**No shoot**: the shoot phase's bet of 0, one click."""
+        if spec.kind == ActionKind.SHOOT:
+            return ((0, msg("pontoon.action.no_shoot")),)
+        return ()
+
+    def on_table_message(self, spec: ActionSpec) -> bool:
+        """Selling the bank is a button per player (its price in the modal), like the rest."""
+        return spec.kind == ActionKind.OFFER_BANK or super().on_table_message(spec)
 
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         view = cast(PontoonView | None, status.view)

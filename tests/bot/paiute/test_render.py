@@ -66,7 +66,9 @@ def game_with(hands: dict[str, str], *, dealer: str = CAT, **deck: str) -> Paiut
 
 
 def public_text(game: Paiute, events: list[GameEvent]) -> str:
-    return "\n".join(lines_of(game) + event_lines(events))
+    view = game.view(None)
+    seats = [say(r.seat_detail(s, view)) for s in view.seats]
+    return "\n".join(lines_of(game) + seats + event_lines(events))
 
 
 def hidden_cards(game: Paiute) -> set[Card]:
@@ -144,14 +146,18 @@ def test_private_events_make_the_dms_and_never_a_public_line():
     assert all(r.private_line(e) is None for e in events if e.is_public)
 
 
-def test_the_embed_fields_hold_the_piles_the_turn_and_the_hands():
+def test_the_embed_field_holds_the_piles_and_the_round_and_the_seats_the_hands():
+    # issue 14, item 16: one field; each player's cards are on their seat line (seat_detail)
     game = game_with({}, indicator="7c", discard="4s")
-    fields = [(say(t), "\n".join(said(v))) for t, v in r.table_fields(game.view(None), name)]
-    assert [t for t, _ in fields] == ["Deal 1 · stake 5 chips each", "Play", "Hands"]
+    view = game.view(None)
+    fields = [(say(t), "\n".join(said(v))) for t, v in r.table_fields(view, name)]
+    assert [t for t, _ in fields] == ["Deal 1 · stake 5 chips each"]
     assert "sevens are wild" in fields[0][1]
     assert "Top discard: **4♠**" in fields[0][1]
-    assert fields[1][1].endswith("**Ann** to draw from the stock or the discard pile")
-    assert fields[2][1].count("5 cards") == 3
+    assert "Round 1 of" in fields[0][1]
+    details = [say(r.seat_detail(s, view)) for s in view.seats]
+    assert all(d.endswith("5 cards") for d in details)
+    assert sum(d.startswith("dealer") for d in details) == 1
 
 
 def test_a_call_with_last_turns_then_the_showdown_in_words():
@@ -209,7 +215,8 @@ def test_paiute_stakes_returned_the_hands_say_each_gets_their_stake_back_not_win
         pid = game.to_act
         assert pid is not None
         game.act(pid, game.timeout_action(pid))
-    text = "\n".join(lines_of(game))
+    view = game.view(None)
+    text = "\n".join([*lines_of(game), *(say(r.seat_detail(s, view)) for s in view.seats)])
     assert "wins" not in text
     assert text.count("gets back 5 chips") == len(PLAYERS)
 

@@ -90,18 +90,13 @@ def test_a_shoot_pontoon_deal_reads_as_it_did():
         "* c pays the banker 60.",
         "* The deal is over.",
     ]
-    fields = r.public_fields(g.view(None), NAMES)
-    shown = {
-        say(f.name): [say(v) for v in f.value] if isinstance(f.value, list) else say(f.value)
-        for f in fields
-    }
+    # issue 14, item 16: each player's part is on their seat line, no stakes line repeated
+    assert r.public_fields(g.view(None), NAMES) == []
+    shown = {pid: say(r.seat_detail(g.view(None), pid, NAMES)) for pid in ("a", "b", "c")}
     assert shown == {
-        "Bank": "a · stakes 10–100 · kitty 110 chips",
-        "Banker's hand": "2♠ 3♣ 4♣ 5♣ 6♣ (five-card trick (20))",
-        "Punters": [
-            "b: K♠ 9♦ (19) stake 20 shoot 10 · stands",
-            "c: 8♠ 9♥ (17) stake 30 · stands",
-        ],
+        "a": "bank: 2♠ 3♣ 4♣ 5♣ 6♣ (five-card trick (20)) · kitty 110 chips",
+        "b": "K♠ 9♦ (19) stake 20 shoot 10 · stands",
+        "c": "8♠ 9♥ (17) stake 30 · stands",
     }
     assert [say(t) for t in r.private_lines(g.view("b"), "b")] == [
         "Your hand: K♠ 9♦ (19) stake 20 shoot 10 · stands",

@@ -80,7 +80,9 @@ def test_the_table_message_reads_as_before():
         f"<@{BOB}> — 1 chip · away · leaving",
     ]
     assert (embed.fields[-1].name, embed.fields[-1].value) == ("Latest", f"<@{BOB}> shows.")
-    assert embed.footer.text == "Table 7 · deal 3 · buy-in 10–5,000 · /plain rules"
+    assert embed.footer.text is None  # during a deal: the deal is in the turn line
+    lobby_model = present.present_table(PlainUI(), table(deal_open=False), [], [], names(status))
+    assert en(lobby_model.footer) == "Table 7 · deal 3 · buy-in 10–5,000 · /plain rules"
 
 
 def test_the_lobby_and_between_deals_turn_lines():
@@ -160,6 +162,23 @@ def test_a_dm_is_the_private_events_then_the_cards_now():
     assert render.private_text(model) == (
         "**Plain** in <#2>\nYou drew A♠.\n\nYour cards: A♠\nStack: 100"
     )
+
+
+class EchoUI(PlainUI):
+    """A game whose private event says what its cards line says (Pontoon's "Your cards")."""
+
+    def describe_private(self, event, names) -> Text | None:
+        return "Your cards: A♠"
+
+
+def test_the_same_line_is_never_twice_in_one_dm():
+    """Issue 14, item 16."""
+    status = table()
+    told = [Shown(player=str(ALICE), to=str(ALICE)), Shown(player=str(ALICE), to=str(ALICE))]
+    model = present.present_private(PlainUI(), status, told, status, ALICE, names(status))
+    assert render.private_text(model).count("You drew A♠.") == 1
+    echoed = present.present_private(EchoUI(), status, told, status, ALICE, names(status))
+    assert render.private_text(echoed).count("Your cards: A♠") == 1
 
 
 def _every_refusal() -> list[e.TableError]:

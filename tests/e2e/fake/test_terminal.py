@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import pytest
 
+from sandbox.client import TerminalClient
+from sandbox.harness import open_session
+from sandbox.log import BotErrors
 from sandbox.runner import run_sandbox
 from sandbox.terminal import LineError, Verb, humanize, parse_line
 from tests.e2e.fake.probe_bot import build_probe_bot
@@ -72,3 +76,41 @@ def test_transcript_shows_mentions_channels_and_times_as_people_read_them():
     assert shown == (
         "@alice and @bob in #general, time runs out in 2 min, started 2 min ago, @7 unknown"
     )
+
+
+async def test_submit_fills_a_modal_field_by_its_label_and_use_switches_the_channel(tmp_path):
+    """Issue 14, item 18: ``bob submit Buy-in=150`` (a field by its label); every channel is
+    usable (``use #tables``); alice is the one admin, and the banner says so."""
+    path = tmp_path / "script.txt"
+    path.write_text(
+        'alice /feedback\nalice submit Topic="two words"\nuse #tables\n'
+        "alice /game open min_bet:10 rated:yes\n",
+        encoding="utf-8",
+    )
+    out = io.StringIO()
+    code = await run_sandbox(build_probe_bot, database=tmp_path / "db", script=path, out=out)
+    lines = out.getvalue().splitlines()
+    assert code == 0, lines
+    assert "alice may manage the server (/admin); the others are plain members." in lines
+    assert "[only alice] Parlour: Thanks: two words / -" in lines
+    assert "everyone acts in #tables now" in lines
+    assert "[#tables] Parlour: Game open, min bet 10, rated=True" in lines
+    assert parse_line("bob submit Buy-in=150").options == {"Buy-in": "150"}
+
+
+async def test_what_the_bot_does_between_lines_prints_as_it_happens(tmp_path):
+    """Issue 14, item 18: a turn timer's move showed only with the next typed line."""
+    out = io.StringIO()
+    async with open_session(build_probe_bot, database_path=tmp_path / "db") as session:
+        client = TerminalClient(session, out, BotErrors().attach())
+        watcher = asyncio.create_task(client.watch(every=0.05))
+        try:
+            # not a typed line: the bot acts by itself, as on a turn timer
+            await session.actors["alice"].slash("dm", text="psst")
+            for _ in range(100):
+                if "psst" in out.getvalue():
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            watcher.cancel()
+    assert "[DM alice] Parlour: psst" in out.getvalue().splitlines()

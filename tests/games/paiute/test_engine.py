@@ -31,6 +31,30 @@ def test_timeout_after_taking_the_discard_lets_another_card_go():
     assert game.to_act == "bob"
 
 
+def test_a_player_who_leaves_after_taking_the_discard_hands_no_wild_card_to_the_next_player():
+    # issue 14, item 10: 2s is wild (indicator 2c); ann took the Jh and then left
+    game = new_game(ABC, "cat", {"ann": "2s 5h 6d 8c 9c"}, discard="Jh")
+    draw(game, "ann", "discard")
+    assert game.timeout_action("ann") == {"kind": "discard", "card": "5h"}
+    game.act("ann", game.timeout_action("ann"))
+    assert "2s" in hand(game, "ann")
+    assert game.to_act == "bob"
+
+
+def test_an_absent_player_draws_from_the_stock_and_discards_the_drawn_card_every_turn():
+    # issue 14, item 10: the rules' timeout move, turn after turn, wild card or not
+    game = new_game(ABC, "cat", {"ann": "2s 5h 6d 8c 9c"}, stock="Qd 2h Kc 7s")
+    for drawn in ("Qd", "7s"):  # between them bob draws 2h (wild), cat Kc
+        held = hand(game, "ann")
+        assert game.timeout_action("ann") == {"kind": "draw", "source": "stock"}
+        game.act("ann", game.timeout_action("ann"))
+        assert game.timeout_action("ann") == {"kind": "discard", "card": drawn}
+        game.act("ann", game.timeout_action("ann"))
+        assert hand(game, "ann") == held
+        pass_turn(game, "bob")
+        pass_turn(game, "cat")
+
+
 def test_refusals_are_codes_and_change_nothing():
     game = new_game(ABC, "cat", {})
     allowed = ("draw", "discard", "call")

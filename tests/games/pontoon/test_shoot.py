@@ -54,7 +54,8 @@ def test_PO_26_banker_pontoon_takes_every_shoot_bet():
     dealt(g, {"b": 10, "c": 20}, {"b": 30, "c": 20})
     assert g.is_over
     assert g.kitty == 150
-    assert g.settlement() == {"a": 60 - 100, "b": -50, "c": -60, KITTY: 150}
+    # the kitty the banker put up (100) is a move, not a result (issue 14, item 8)
+    assert g.settlement() == {"a": 60, "b": -50, "c": -60, KITTY: 50}
 
 
 def test_PO_27_one_more_shoot_bet_only_before_the_fourth_card():
@@ -104,7 +105,7 @@ def test_PO_30_shoot_bets_settle_with_the_stakes():
     g.act("b", {"kind": "stick"})
     g.act("c", {"kind": "stick"})
     g.act("a", {"kind": "stay"})
-    assert g.settlement() == {"a": -100 - 20 + 30, "b": 20 + 60, "c": -30 - 40, KITTY: 100 - 20}
+    assert g.settlement() == {"a": -20 + 30, "b": 20 + 60, "c": -30 - 40, KITTY: -60 + 40}
     assert g.kitty == 80
 
 
@@ -133,7 +134,7 @@ def test_PO_31_top_up_and_an_empty_kitty_must_be_refilled_or_the_bank_passes():
     _over(nxt)
     third = nxt.next_deal()
     if third.banker == "b" and third.kitty:
-        assert bounds(third, "b", "kitty") == (1, 100 - third.kitty)  # a top-up
+        assert bounds(third, "b", "kitty") == (1, 100)  # a top-up of up to max_bet
 
 
 def test_PO_31_banker_who_cannot_refill_passes_on_timeout():
@@ -163,7 +164,8 @@ def test_PO_31_the_kitty_leaves_with_its_banker():
     nxt.act("b", {"kind": "kitty", "amount": 10})
     nxt.act("b", {"kind": "stay"})
     _over(nxt)
-    assert nxt.settlement()[KITTY] == -kitty + 10 + nxt.kitty - 10
+    # the old kitty went back and a new one was put up: moves, not the kitty's result
+    assert nxt.settlement()[KITTY] == 0
     # a banker who leaves the table takes the kitty too
     away = h.next_deal(players=["b", "c", "d"])
     assert away.state.refunds == {"a": kitty}
@@ -171,7 +173,7 @@ def test_PO_31_the_kitty_leaves_with_its_banker():
     assert away.banker == "b"  # PO-20 all the same
 
 
-def test_PO_31_a_departed_banker_gets_the_kitty_in_the_settlement():
+def test_PO_31_a_departed_banker_gets_the_kitty_back_outside_the_settlement():
     h = shoot_game("As 9s 7s 8s Kd 9d 10c 9h", players=FOUR)
     dealt(h, {"b": 10, "c": 10, "d": 10})
     _over(h)
@@ -179,5 +181,6 @@ def test_PO_31_a_departed_banker_gets_the_kitty_in_the_settlement():
     away = h.next_deal(players=["b", "c", "d"])
     _over(away)
     result = away.settlement()
-    assert result["a"] == kitty
+    assert away.owed_outside() == {"a": kitty}  # booked to them, but not a deal result
+    assert "a" not in result
     assert sum(result.values()) == 0
