@@ -1,0 +1,138 @@
+"""The bot under a bench, in its own process: ``python -m bot``'s own entry point
+(``bot.__main__._connect``: the production factory, signals and clean stop) pointed at a fake
+Discord on 127.0.0.1 that runs in the bench's process.
+
+Run as a script (``python bench/_botproc.py``) so ``PYTHONPATH`` picks which checkout's ``bot``
+runs: the bench measures a baseline commit and the working tree side by side with one driver.
+
+What only a process can tell about itself it writes as one JSON object to ``--stats`` on
+SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and views. SIGUSR2
+resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own handler);
+``--profile FILE`` writes cProfile's stats there at the stop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import json
+import logging
+import signal
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import discord.http
+import yarl
+from discord.gateway import DiscordWebSocket
+
+
+class GcWatch:
+    """The collector's pauses, through ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.longest = 0.0
+        self.total = 0.0
+        self.count = 0
+        self.full = 0
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self.started
+        self.longest = max(self.longest, pause)
+        self.total += pause
+        self.count += 1
+        self.full += info.get("generation") == 2
+
+    def reset(self) -> None:
+        self.longest = self.total = 0.0
+        self.count = self.full = 0
+
+
+def rss_kib() -> int:
+    """Resident memory now (``VmRSS``), KiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--base", required=True, help="the fake's REST base URL")
+    parser.add_argument("--gateway", required=True, help="the fake's gateway URL")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--database", type=Path, required=True)
+    parser.add_argument("--guild", type=int, required=True, help="the guild to sync commands to")
+    parser.add_argument("--stats", type=Path, required=True)
+    parser.add_argument("--pictures", action="store_true")
+    parser.add_argument("--profile", type=Path)
+    args = parser.parse_args(argv)
+
+    discord.http.Route.BASE = args.base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+
+    import bot.__main__ as entry
+    from bot.client import Parlour
+    from bot.factory import BotConfig
+    from bot.log import setup_logging
+
+    pictures = bool(args.pictures)
+    entry.BOT_FACTORY = lambda config: Parlour(config, pictures=pictures)
+    setup_logging("WARNING")
+    logging.getLogger("bot.client").setLevel(logging.INFO)  # "Resumed N open tables"
+    logging.getLogger("bot").setLevel(logging.INFO)  # "Stopped cleanly"
+    watch = GcWatch()
+    born = time.monotonic()
+
+    def dump(_signum: int, _frame: FrameType | None) -> None:
+        views = 0
+        try:
+            loop = asyncio.get_running_loop()
+            tasks = len(asyncio.all_tasks(loop))
+            views = sum(
+                1 for t in asyncio.all_tasks(loop) if "timeout_task_impl" in repr(t.get_coro())
+            )
+        except RuntimeError:
+            tasks = 0
+        stats = {
+            "cpu": time.process_time(),
+            "rss_kib": rss_kib(),
+            "gc_longest_ms": watch.longest * 1000,
+            "gc_total_ms": watch.total * 1000,
+            "gc_collections": watch.count,
+            "gc_full": watch.full,
+            "gc_objects": len(gc.get_objects()),
+            "gc_frozen": gc.get_freeze_count(),
+            "tasks": tasks,
+            "view_timeout_tasks": views,
+            "uptime": time.monotonic() - born,
+        }
+        tmp = args.stats.with_suffix(".tmp")
+        tmp.write_text(json.dumps(stats))
+        tmp.replace(args.stats)
+
+    signal.signal(signal.SIGUSR1, dump)
+    signal.signal(signal.SIGUSR2, lambda _s, _f: watch.reset())
+    config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05)
+    profile = cProfile.Profile() if args.profile else None
+    if profile is not None:
+        profile.enable()
+    try:
+        return asyncio.run(entry._connect(args.token, config))
+    finally:
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(str(args.profile))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
