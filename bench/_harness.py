@@ -284,16 +284,22 @@ class Players:
         self.samples.append(Sample(kind, latency, act))
         return answer
 
-    async def seat(self, table: Table) -> None:
-        """Open the table, seat everyone, deal."""
+    async def seat(self, table: Table) -> bool:
+        """Open the table, seat everyone, deal; False if the bot did not answer in time (a
+        slow machine): the table is left as it is and simply not played."""
         host, *others = table.players
         fake = self.fake
         options = {**OPEN[table.game], "buy_in": BUY_IN, "seats": len(table.players)}
-        await fake.slash(host, f"{table.game} open", table.channel, options, within=10)
-        for user in others:
-            buy_in = {"buy_in": BUY_IN}
-            await fake.slash(user, f"{table.game} join", table.channel, buy_in, within=10)
-        await fake.slash(host, f"{table.game} start", table.channel, within=10)
+        steps = [(host, f"{table.game} open", options)]
+        steps += [(user, f"{table.game} join", {"buy_in": BUY_IN}) for user in others]
+        steps.append((host, f"{table.game} start", {}))
+        try:
+            for user, command, values in steps:
+                await fake.slash(user, command, table.channel, values, within=20)
+        except TimeoutError:
+            self.errors["seating timed out"] += 1
+            return False
+        return True
 
     async def step(self, table: Table) -> bool:
         """The player to act (or the host between deals) does one thing; False if nothing

@@ -115,7 +115,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             try:
                 await bot.ready(tables[0].host, tables[0].guild.channels[0])
                 players = Players(fake, slash_share=args.slash, cards_share=args.cards)
-                gate = asyncio.Semaphore(20)
+                gate = asyncio.Semaphore(8)
 
                 async def seat(table: Table) -> None:
                     async with gate:

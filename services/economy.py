@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from storage import Database, GuildSettings, accounts, claims, settings, stats
+from services.guild_settings import guild_settings
+from storage import Database, GuildSettings, accounts, claims, stats
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
@@ -108,12 +109,10 @@ class EconomyService:
             return await stats.get_stats(conn, guild, user)
 
     async def settings(self, guild: int) -> GuildSettings:
-        """The server's table defaults and economy amounts."""
-        async with self.db.read() as conn:
-            return await settings.get(conn, guild)
+        """The server's table defaults and economy amounts (cached: read on every publish)."""
+        return await guild_settings(self.db).get(guild)
 
     async def update_settings(self, guild: int, **changes: Any) -> GuildSettings:
         """Change some settings, validated together (``pydantic.ValidationError``: none
         changed)."""
-        async with self.db.transaction() as tx:
-            return await settings.update(tx, guild, **changes)
+        return await guild_settings(self.db).update(guild, **changes)
