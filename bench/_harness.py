@@ -252,6 +252,7 @@ class Players:
         self.cards_share = cards_share
         self.samples: list[Sample] = []
         self.errors: Counter[str] = Counter()
+        self.replies: Counter[str] = Counter()  # the private text answers, by their start
 
     def table_message(self, table: Table) -> Message | None:
         """The table's message (found again when it was posted anew)."""
@@ -282,6 +283,8 @@ class Players:
             return None
         latency = None if answer.answered_at is None else answer.answered_at - answer.created
         self.samples.append(Sample(kind, latency, act))
+        if answer.ephemeral and answer.message is not None and answer.message.content:
+            self.replies[f"{kind}: {answer.message.content[:50]}"] += 1
         return answer
 
     async def seat(self, table: Table) -> bool:

@@ -124,6 +124,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 await asyncio.gather(*(seat(t) for t in tables))
                 await drive(players, tables, args.rate, args.warmup)
                 players.samples.clear()
+                players.replies.clear()
                 bot.reset_gc()
                 before = counters(players, tables)
                 calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
@@ -167,6 +168,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "SQLite KB/deal": size / 1024 / max(deals_total, 1),
         "stop code": code,
         "errors": dict(players.errors),
+        "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
     }
 
@@ -178,7 +180,8 @@ def show(results: dict[str, list[dict[str, Any]]]) -> None:
     for runs in results.values():
         for run in runs:
             keys += [k for k in run if k not in keys]
-    print(f"{'measure':32}" + "".join(f"{name:>16}" for name in names))
+    print(f"{'median of runs':32}" + "".join(f"{name:>16}" for name in names))
+    other: list[str] = []
     for key in keys:
         cells = []
         for name in names:
@@ -186,8 +189,11 @@ def show(results: dict[str, list[dict[str, Any]]]) -> None:
             if values and all(isinstance(v, int | float) for v in values):
                 cells.append(f"{statistics.median(values):16.3f}")
             else:
-                cells.append(f"{str(values[-1] if values else '-')[:15]:>16}")
+                other.append(f"{key} ({name}, last run): {values[-1] if values else '-'}")
+                cells.append(f"{'(below)':>16}")
         print(f"{key:32}" + "".join(cells))
+    for line in other:
+        print(line)
 
 
 def main() -> None:

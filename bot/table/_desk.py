@@ -27,6 +27,7 @@ from bot.table import _render as render
 from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._layout import hand_components
+from bot.table._lifetimes import send_private
 from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
@@ -250,7 +251,7 @@ class Desk:
         user = interaction.user.id
         locale = await self.reader(interaction)
         answer = await self.hand_message(guild, channel, user, locale)
-        await interaction.response.send_message(**answer, ephemeral=True)
+        await send_private(interaction, answer)
 
     async def hand_message(
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
