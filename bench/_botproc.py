@@ -122,7 +122,9 @@ def main(argv: list[str]) -> int:
 
     signal.signal(signal.SIGUSR1, dump)
     signal.signal(signal.SIGUSR2, lambda _s, _f: watch.reset())
-    config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05)
+    # as ``python -m bot`` runs it (a baseline checkout may predate the field)
+    frozen = {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}
+    config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05, **frozen)
     profile = cProfile.Profile() if args.profile else None
     if profile is not None:
         profile.enable()

@@ -74,6 +74,7 @@ def connect(settings: Settings, token: str, *, sync_global: bool) -> int:
         database_url=settings.database_url or None,
         dev_guild_id=settings.dev_guild_id,
         sync_global=sync_global,
+        freeze_heap=True,
     )
     return asyncio.run(_connect(token, config))
 

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import heap
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
 from bot.languages import Languages
@@ -125,6 +126,8 @@ class Parlour(commands.Bot):
         await self.sync_commands()
         resumed = await self.tables.startup()
         log.info("Resumed %d open tables", len(resumed))
+        if self.config.freeze_heap:
+            heap.settle()
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its tables close by the refund rule."""

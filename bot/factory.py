@@ -30,6 +30,9 @@ class BotConfig:
     sync_global: bool = False
     database_url: str | None = None
     """A ``postgresql://`` URL: opened instead of ``database_path``."""
+    freeze_heap: bool = False
+    """After start-up, freeze what it built out of the garbage collector (``bot.heap``): only
+    for a process that runs this one bot to its end (``python -m bot``)."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]
