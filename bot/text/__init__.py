@@ -133,6 +133,7 @@ def languages() -> list[str]:
     return sorted(p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po")))
 
 
+@functools.cache
 def has_catalog(locale: str) -> bool:
     """Whether ``catalog(locale)`` loads: a language with ``.po`` files, or the pseudo-locale."""
     return locale == PSEUDO or any((LOCALE_DIR / locale).glob("*.po"))

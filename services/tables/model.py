@@ -162,6 +162,14 @@ class LiveTable:
     away: set[str] = field(default_factory=set)
     misses: dict[str, int] = field(default_factory=dict)
     closed: bool = False
+    options_json: dict[str, Any] | None = field(default=None, init=False, repr=False)
+    """The options as JSON, dumped once (they never change while the table is open)."""
+    views: dict[tuple[Expected, str | None], tuple[Engine, Any]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+    """The engine's views drawn at the current step, by viewer (with the engine they are of:
+    a failed booking puts back another): a step is drawn for the table message, the ping and
+    each DM, and every one asked the engine again (issue 21)."""
 
     @property
     def id(self) -> int:
@@ -225,9 +233,29 @@ class LiveTable:
             max_seats=self.config.seats,
             min_buy_in=self.config.min_buy_in,
             max_buy_in=self.config.max_buy_in,
-            options=self.options.model_dump(mode="json"),
-            view=engine.view(viewer) if engine is not None else None,
+            options=self._options_json(),
+            view=self._view(viewer),
         )
+
+    def _options_json(self) -> dict[str, Any]:
+        if self.options_json is None:
+            self.options_json = self.options.model_dump(mode="json")
+        return self.options_json
+
+    def _view(self, viewer: str | None) -> Any:
+        """``engine.view(viewer)``, once per step: a step is what ``expected`` names."""
+        engine = self.engine
+        if engine is None:
+            return None
+        key = (self.expected, viewer)
+        found = self.views.get(key)
+        if found is not None and found[0] is engine:
+            return found[1]
+        if self.views and next(iter(self.views))[0] != key[0]:
+            self.views.clear()  # a new step: the old views are gone
+        view = engine.view(viewer)
+        self.views[key] = (engine, view)
+        return view
 
 
 def _user(pid: str | None) -> int | None:
