@@ -5,7 +5,7 @@ said; saying it costs one request per table, the edit of its message (its log ga
 restart line). No member is fetched (a name comes with its player's next interaction, as any
 name does), no extra channel message is posted: a restart with 500 open tables made about
 3,000 requests and was 61 s behind Discord's 50 requests/s before the last table was back.
-The busiest tables go first, and the edits are paced under half of the global limit so the
+The busiest tables go first, and the edits are paced well under the global limit so the
 players' own traffic still fits beside them.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Iterable
 
 from services.tables import TableStatus
 
-PACE = 20.0
+PACE = 30.0
 """Edits per second while resuming (Discord allows 50 requests/s in all)."""
 
 
