@@ -202,10 +202,12 @@ class BotProcess:
         await self.fake.gateway.close()
 
 
-def build_world(fake: FakeDiscord, tables: int, guilds: int, seats: int) -> list[Table]:
+def build_world(
+    fake: FakeDiscord, tables: int, guilds: int, seats: int, games: list[str] | None = None
+) -> list[Table]:
     """``guilds`` servers holding ``tables`` table channels between them (plus a #lobby
-    each), ``seats`` fresh users per table, games taken in turn."""
-    games = list(OPEN)
+    each), ``seats`` fresh users per table, ``games`` (default: all three) taken in turn."""
+    games = games or list(OPEN)
     per_guild = -(-tables // guilds)
     made: list[Table] = []
     for g in range(guilds):
