@@ -19,9 +19,12 @@ import cProfile
 import gc
 import json
 import logging
+import os
 import signal
 import sys
+import threading
 import time
+from collections import Counter
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -94,6 +97,7 @@ def main(argv: list[str]) -> int:
     born = time.monotonic()
 
     def dump(_signum: int, _frame: FrameType | None) -> None:
+        live = gc.get_objects()  # the collector's objects, the frozen ones left out
         views = 0
         try:
             loop = asyncio.get_running_loop()
@@ -110,7 +114,8 @@ def main(argv: list[str]) -> int:
             "gc_total_ms": watch.total * 1000,
             "gc_collections": watch.count,
             "gc_full": watch.full,
-            "gc_objects": len(gc.get_objects()),
+            "gc_objects": len(live),
+            "top_types": Counter(type(o).__name__ for o in live).most_common(12),
             "gc_frozen": gc.get_freeze_count(),
             "tasks": tasks,
             "view_timeout_tasks": views,
@@ -120,10 +125,19 @@ def main(argv: list[str]) -> int:
         tmp.write_text(json.dumps(stats))
         tmp.replace(args.stats)
 
+    def orphaned(parent: int = os.getppid()) -> None:
+        """The bench that started this process is gone: stop cleanly, as on SIGTERM."""
+        while os.getppid() == parent:
+            time.sleep(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=orphaned, name="orphan-watch", daemon=True).start()
     signal.signal(signal.SIGUSR1, dump)
     signal.signal(signal.SIGUSR2, lambda _s, _f: watch.reset())
     # as ``python -m bot`` runs it (a baseline checkout may predate the field)
-    frozen = {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}
+    frozen: dict[str, Any] = (
+        {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}
+    )
     config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05, **frozen)
     profile = cProfile.Profile() if args.profile else None
     if profile is not None:

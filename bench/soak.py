@@ -34,7 +34,7 @@ from typing import Any
 
 from bench._harness import ROOT, BotProcess, Players, Table, build_world, components
 from bench._harness import no_request_validation as fast_fake
-from bench.load import drive
+from bench.load import database_bytes, drive
 from sandbox.fake import FakeDiscord
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
@@ -122,7 +122,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         await fake.start()
         try:
             tables = build_world(fake, args.tables, args.guilds, args.seats, args.games)
-            bot = BotProcess(fake, folder, tables[0].guild, src=src)
+            bot = BotProcess(fake, folder, tables[0].guild, src=src, pictures=args.pictures)
             bot.start()
             await bot.ready(tables[0].host, tables[0].guild.channels[0])
             players = Players(fake)
@@ -154,7 +154,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 if args.kill_every and now - last_kill >= args.kill_every:
                     await bot.kill()
                     kills += 1
-                    bot = BotProcess(fake, folder, tables[0].guild, src=src)
+                    bot = BotProcess(fake, folder, tables[0].guild, src=src, pictures=args.pictures)
                     bot.start()
                     await bot.ready(tables[0].host, tables[0].guild.channels[0])
                     last_kill = time.monotonic()
@@ -163,7 +163,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                     print(
                         f"{now - began:6.0f}s deals {deals} kills {kills} faults "
                         f"{sum(faulter.count.values())} rss {stats.get('rss_kib', 0) / 1024:.1f} "
-                        f"MiB objects {stats.get('gc_objects')} tasks {stats.get('tasks')}",
+                        f"MiB objects {stats.get('gc_objects')} tasks {stats.get('tasks')} "
+                        f"top {stats.get('top_types', [])[:6]}",
                         flush=True,
                     )
                     last_print = now
@@ -179,6 +180,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             end = await bot.stats()
             code = await bot.stop()
             checked = await asyncio.to_thread(audit, bot.database, src)
+            size = database_bytes(folder)
+            total_deals = sum(d for d, _ in after.values())
         finally:
             await fake.close()
     held = checked["balances"] + checked["stacks"] + checked["pots"] + checked["kitties"]
@@ -190,6 +193,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "chips lost": checked["minted"] - checked["removed"] - held,
         "audit ok": checked["ok"],
         "tables stalled": len(stalled),
+        "SQLite KB per deal": size / 1024 / max(total_deals, 1),
         "stalled": stalled[:10],
         "rss MiB start": start.get("rss_kib", 0) / 1024,
         "rss MiB at mark": (marked or {}).get("rss_kib", 0) / 1024,
@@ -200,6 +204,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             end.get("gc_objects"),
         ),
         "tasks end": end.get("tasks"),
+        "top types at mark": (marked or {}).get("top_types"),
+        "top types end": end.get("top_types"),
         "view timeout tasks end": end.get("view_timeout_tasks"),
         "stop code": code,
         "player errors": dict(players.errors),
@@ -222,6 +228,7 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=20.0, help="fault-free seconds at end")
     parser.add_argument("--max-seconds", type=float, default=3600.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument("--src", type=Path, default=ROOT, help="the checkout whose bot runs")
     args = parser.parse_args()
     result = asyncio.run(soak(args))
