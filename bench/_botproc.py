@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 from types import FrameType
@@ -78,6 +79,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--stats", type=Path, required=True)
     parser.add_argument("--pictures", action="store_true")
     parser.add_argument("--profile", type=Path)
+    parser.add_argument(
+        "--trace-memory", action="store_true", help="tracemalloc: growth since SIGUSR2 by line"
+    )
     args = parser.parse_args(argv)
 
     discord.http.Route.BASE = args.base
@@ -95,6 +99,27 @@ def main(argv: list[str]) -> int:
     logging.getLogger("bot").setLevel(logging.INFO)  # "Stopped cleanly"
     watch = GcWatch()
     born = time.monotonic()
+    traced: list[tracemalloc.Snapshot] = []
+    if args.trace_memory:
+        tracemalloc.start(8)
+
+    def mark() -> None:
+        watch.reset()
+        if args.trace_memory:
+            traced[:] = [tracemalloc.take_snapshot()]
+
+    def growth() -> list[str]:
+        if not traced:
+            return []
+        now = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)]
+        )
+        top = now.compare_to(traced[0], "traceback")[:8]
+        return [
+            f"{s.size_diff / 1024:+.0f} KiB {s.count_diff:+d} blocks: "
+            + " < ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in s.traceback[:4])
+            for s in top
+        ]
 
     def dump(_signum: int, _frame: FrameType | None) -> None:
         live = gc.get_objects()  # the collector's objects, the frozen ones left out
@@ -120,6 +145,7 @@ def main(argv: list[str]) -> int:
             "tasks": tasks,
             "view_timeout_tasks": views,
             "uptime": time.monotonic() - born,
+            "growth": growth(),
         }
         tmp = args.stats.with_suffix(".tmp")
         tmp.write_text(json.dumps(stats))
@@ -133,7 +159,7 @@ def main(argv: list[str]) -> int:
 
     threading.Thread(target=orphaned, name="orphan-watch", daemon=True).start()
     signal.signal(signal.SIGUSR1, dump)
-    signal.signal(signal.SIGUSR2, lambda _s, _f: watch.reset())
+    signal.signal(signal.SIGUSR2, lambda _s, _f: mark())
     # as ``python -m bot`` runs it (a baseline checkout may predate the field)
     frozen: dict[str, Any] = (
         {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}

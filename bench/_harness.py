@@ -87,9 +87,11 @@ class BotProcess:
         src: Path = ROOT,
         pictures: bool = False,
         profile: Path | None = None,
+        trace_memory: bool = False,
     ) -> None:
         self.fake, self.folder, self.guild = fake, folder, guild
         self.src, self.pictures, self.profile = src, pictures, profile
+        self.trace_memory = trace_memory
         self.database = folder / "bench.db"
         self.stats_file = folder / "stats.json"
         self.log_file = folder / "bot.log"
@@ -117,6 +119,8 @@ class BotProcess:
             command.append("--pictures")
         if self.profile is not None:
             command += ["--profile", str(self.profile)]
+        if self.trace_memory:
+            command.append("--trace-memory")
         env = {**os.environ, "PYTHONPATH": str(self.src), "DISCORD_TOKEN": ""}
         self.started = time.monotonic()
         with self.log_file.open("ab") as out:

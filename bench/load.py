@@ -153,6 +153,14 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "p99": percentile(answered, 0.99) * 1000,
         "max": max(answered, default=float("nan")) * 1000,
         "unanswered": n - len(answered),
+        **{
+            f"p99 {kind}": percentile(
+                [s.latency for s in players.samples if s.kind == kind and s.latency is not None],
+                0.99,
+            )
+            * 1000
+            for kind in ("button", "modal", "select", "cards", "slash")
+        },
         "interactions/s": n / elapsed,
         "actions/s": actions / elapsed,
         "cpu ms/interaction": cpu * 1000 / max(n, 1),

@@ -122,7 +122,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         await fake.start()
         try:
             tables = build_world(fake, args.tables, args.guilds, args.seats, args.games)
-            bot = BotProcess(fake, folder, tables[0].guild, src=src, pictures=args.pictures)
+            bot = BotProcess(
+                fake,
+                folder,
+                tables[0].guild,
+                src=src,
+                pictures=args.pictures,
+                trace_memory=args.trace_memory,
+            )
             bot.start()
             await bot.ready(tables[0].host, tables[0].guild.channels[0])
             players = Players(fake)
@@ -147,6 +154,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 deals = sum(d for d, _ in progress(players, tables).values()) - first
                 if marked is None and deals >= args.mark:
                     marked = {"deals": deals, **await bot.stats()}
+                    bot.reset_gc()  # and the memory trace's starting point
                     print(f"mark: {json.dumps(marked)}", flush=True)
                 if args.fault_every and now - last_fault >= args.fault_every:
                     await faulter.one()
@@ -154,7 +162,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 if args.kill_every and now - last_kill >= args.kill_every:
                     await bot.kill()
                     kills += 1
-                    bot = BotProcess(fake, folder, tables[0].guild, src=src, pictures=args.pictures)
+                    bot = BotProcess(
+                        fake,
+                        folder,
+                        tables[0].guild,
+                        src=src,
+                        pictures=args.pictures,
+                        trace_memory=args.trace_memory,
+                    )
                     bot.start()
                     await bot.ready(tables[0].host, tables[0].guild.channels[0])
                     last_kill = time.monotonic()
@@ -206,6 +221,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "tasks end": end.get("tasks"),
         "top types at mark": (marked or {}).get("top_types"),
         "top types end": end.get("top_types"),
+        "growth since mark": end.get("growth"),
         "view timeout tasks end": end.get("view_timeout_tasks"),
         "stop code": code,
         "player errors": dict(players.errors),
@@ -229,6 +245,7 @@ def main() -> None:
     parser.add_argument("--max-seconds", type=float, default=3600.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
+    parser.add_argument("--trace-memory", action="store_true", help="tracemalloc in the bot")
     parser.add_argument("--src", type=Path, default=ROOT, help="the checkout whose bot runs")
     args = parser.parse_args()
     result = asyncio.run(soak(args))
