@@ -13,9 +13,11 @@ resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own
 
 from __future__ import annotations
 
+import _sqlite3
 import argparse
 import asyncio
 import cProfile
+import ctypes
 import gc
 import json
 import logging
@@ -59,6 +61,17 @@ class GcWatch:
     def reset(self) -> None:
         self.longest = self.total = 0.0
         self.count = self.full = 0
+
+
+def sqlite_kib() -> int:
+    """What SQLite holds (its page cache most of all): ``sqlite3_memory_used``."""
+    try:
+        lib = ctypes.CDLL(_sqlite3.__file__)
+    except OSError:
+        return -1
+    used = lib.sqlite3_memory_used
+    used.restype = ctypes.c_int64
+    return int(used()) // 1024
 
 
 def rss_kib() -> int:
@@ -124,8 +137,12 @@ def main(argv: list[str]) -> int:
     def dump(_signum: int, _frame: FrameType | None) -> None:
         live = gc.get_objects()  # the collector's objects, the frozen ones left out
         views = 0
+        task_kinds: list[tuple[str, int]] = []
         try:
             loop = asyncio.get_running_loop()
+            task_kinds = Counter(
+                getattr(t.get_coro(), "__qualname__", "?") for t in asyncio.all_tasks(loop)
+            ).most_common(8)
             tasks = len(asyncio.all_tasks(loop))
             views = sum(
                 1 for t in asyncio.all_tasks(loop) if "timeout_task_impl" in repr(t.get_coro())
@@ -135,6 +152,7 @@ def main(argv: list[str]) -> int:
         stats = {
             "cpu": time.process_time(),
             "rss_kib": rss_kib(),
+            "sqlite_kib": sqlite_kib(),
             "gc_longest_ms": watch.longest * 1000,
             "gc_total_ms": watch.total * 1000,
             "gc_collections": watch.count,
@@ -143,6 +161,7 @@ def main(argv: list[str]) -> int:
             "top_types": Counter(type(o).__name__ for o in live).most_common(12),
             "gc_frozen": gc.get_freeze_count(),
             "tasks": tasks,
+            "task_kinds": task_kinds,
             "view_timeout_tasks": views,
             "uptime": time.monotonic() - born,
             "growth": growth(),

@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -178,8 +179,9 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                     print(
                         f"{now - began:6.0f}s deals {deals} kills {kills} faults "
                         f"{sum(faulter.count.values())} rss {stats.get('rss_kib', 0) / 1024:.1f} "
+                        f"MiB (SQLite {stats.get('sqlite_kib', 0) / 1024:.1f}) "
                         f"MiB objects {stats.get('gc_objects')} tasks {stats.get('tasks')} "
-                        f"top {stats.get('top_types', [])[:6]}",
+                        f"top {stats.get('top_types', [])[:6]} tasks {stats.get('task_kinds')}",
                         flush=True,
                     )
                     last_print = now
@@ -196,6 +198,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             code = await bot.stop()
             checked = await asyncio.to_thread(audit, bot.database, src)
             size = database_bytes(folder)
+            if args.keep is not None:
+                await asyncio.to_thread(shutil.copy, bot.database, args.keep)
             total_deals = sum(d for d, _ in after.values())
         finally:
             await fake.close()
@@ -213,6 +217,11 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "rss MiB start": start.get("rss_kib", 0) / 1024,
         "rss MiB at mark": (marked or {}).get("rss_kib", 0) / 1024,
         "rss MiB end": end.get("rss_kib", 0) / 1024,
+        "SQLite MiB start/mark/end": (
+            start.get("sqlite_kib", 0) / 1024,
+            (marked or {}).get("sqlite_kib", 0) / 1024,
+            end.get("sqlite_kib", 0) / 1024,
+        ),
         "objects start/mark/end": (
             start.get("gc_objects"),
             (marked or {}).get("gc_objects"),
@@ -246,6 +255,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument("--trace-memory", action="store_true", help="tracemalloc in the bot")
+    parser.add_argument("--keep", type=Path, help="copy the database here at the end")
     parser.add_argument("--src", type=Path, default=ROOT, help="the checkout whose bot runs")
     args = parser.parse_args()
     result = asyncio.run(soak(args))
