@@ -11,7 +11,7 @@ import pytest
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from tests.e2e.paiute_helpers import BUY_IN, drawn, menus, to_act
-from tests.e2e.table_helpers import TableSeed, status, table_message
+from tests.e2e.table_helpers import TableSeed, button_for, first_input, status, table_message
 
 CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 OPEN_DM = "/users/@me/channels"
@@ -84,3 +84,22 @@ async def test_a_dm_to_a_player_already_written_to_opens_no_channel(session):
     await drew(actor)  # the drawn card came by DM
     assert [c for c in session.fake.log.calls if c.route == OPEN_DM] == opened
     await session.alice.slash("paiute close")
+
+
+async def test_a_refused_amount_keeps_no_modal_alive(session):
+    alice, bob = session.alice, session.bob
+    opening = {"min_bet": 10, "max_bet": 50, "banker": "house", "buy_in": BUY_IN}
+    await alice.slash("pontoon open", options=opening)
+    await bob.slash("pontoon join", buy_in=BUY_IN)
+    await alice.slash("pontoon start")
+    await session.fake.settle(quiet=0.02)
+    staker = session.alice if status(session).to_act == alice.id else bob
+    before = await view_timeouts()
+    for typed in ("lots", "5", "999"):  # refused: not a number, too small, too big
+        message = table_message(session)
+        opened = await staker.click(message, button_for(message, "stake"))
+        assert opened.modal is not None
+        refused = await staker.submit(opened, {first_input(opened): typed})
+        assert refused.ephemeral
+    assert await view_timeouts() == before  # each refused modal was let go of
+    await alice.slash("pontoon close")
