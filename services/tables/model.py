@@ -164,12 +164,11 @@ class LiveTable:
     closed: bool = False
     options_json: dict[str, Any] | None = field(default=None, init=False, repr=False)
     """The options as JSON, dumped once (they never change while the table is open)."""
-    views: dict[tuple[Expected, str | None], tuple[Engine, Any]] = field(
-        default_factory=dict, init=False, repr=False
-    )
-    """The engine's views drawn at the current step, by viewer (with the engine they are of:
-    a failed booking puts back another): a step is drawn for the table message, the ping and
-    each DM, and every one asked the engine again (issue 21)."""
+    public_view: tuple[Expected, Engine, Any] | None = field(default=None, init=False, repr=False)
+    """The public view drawn at the current step (with the step and the engine it is of: a
+    failed booking puts back another engine): the table message, the ping and every DM's
+    status asked the engine for it again (issue 21). Private views are asked for once each,
+    so they are not kept (a table's memory stays one view)."""
 
     @property
     def id(self) -> int:
@@ -243,18 +242,17 @@ class LiveTable:
         return self.options_json
 
     def _view(self, viewer: str | None) -> Any:
-        """``engine.view(viewer)``, once per step: a step is what ``expected`` names."""
+        """``engine.view(viewer)``; the public one once per step."""
         engine = self.engine
         if engine is None:
             return None
-        key = (self.expected, viewer)
-        found = self.views.get(key)
-        if found is not None and found[0] is engine:
-            return found[1]
-        if self.views and next(iter(self.views))[0] != key[0]:
-            self.views.clear()  # a new step: the old views are gone
-        view = engine.view(viewer)
-        self.views[key] = (engine, view)
+        if viewer is not None:
+            return engine.view(viewer)
+        kept = self.public_view
+        if kept is not None and kept[0] == self.expected and kept[1] is engine:
+            return kept[2]
+        view = engine.view(None)
+        self.public_view = (self.expected, engine, view)
         return view
 
 
