@@ -62,10 +62,11 @@ async def test_a_my_cards_reply_keeps_no_view_alive_and_its_select_still_works(s
     for _ in range(3):  # looking at one's cards again and again keeps nothing
         mine = await actor.click(message, "My cards")
         assert mine.ephemeral
-        assert mine.message is not None
+    reply = mine.message
+    assert reply is not None
     assert await view_timeouts() == before
-    assert "Discard a card" in menus(mine.message)
-    picked = await actor.select(mine.message, "Discard a card", code)  # the stopped view's
+    assert "Discard a card" in menus(reply)
+    picked = await actor.select(reply, "Discard a card", code)  # the stopped view's
     assert picked.ephemeral
     assert status(session).action_counter == counter + 1
     await session.alice.slash("paiute close")
