@@ -63,6 +63,15 @@ class GcWatch:
         self.count = self.full = 0
 
 
+def task_kind(task: asyncio.Task[Any]) -> str:
+    """What a task runs (for a view's timeout: which view)."""
+    coro = task.get_coro()
+    name = str(getattr(coro, "__qualname__", "?"))
+    frame = getattr(coro, "cr_frame", None)
+    owner = frame.f_locals.get("self") if frame is not None else None
+    return f"{name} of {type(owner).__name__}" if "timeout" in name and owner else name
+
+
 def sqlite_kib() -> int:
     """What SQLite holds (its page cache most of all): ``sqlite3_memory_used``."""
     try:
@@ -140,9 +149,7 @@ def main(argv: list[str]) -> int:
         task_kinds: list[tuple[str, int]] = []
         try:
             loop = asyncio.get_running_loop()
-            task_kinds = Counter(
-                getattr(t.get_coro(), "__qualname__", "?") for t in asyncio.all_tasks(loop)
-            ).most_common(8)
+            task_kinds = Counter(task_kind(t) for t in asyncio.all_tasks(loop)).most_common(8)
             tasks = len(asyncio.all_tasks(loop))
             views = sum(
                 1 for t in asyncio.all_tasks(loop) if "timeout_task_impl" in repr(t.get_coro())
