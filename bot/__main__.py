@@ -89,6 +89,7 @@ def connect(settings: Settings, token: str, *, sync_global: bool) -> int:
         shard_count=settings.shard_count,
         shard_ids=settings.shards,
         lease_seconds=settings.shard_lease_seconds,
+        freeze_heap=True,
     )
     return asyncio.run(_connect(token, config))
 

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import heap
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
 from bot.languages import Languages
@@ -175,6 +176,8 @@ class Parlour(commands.Bot):
         await self.sync_commands()
         resumed = await self.tables.startup()
         log.info("Resumed %d open tables", len(resumed))
+        if self.config.freeze_heap:
+            heap.settle()
 
     def _lost_leases(self, why: str) -> None:
         log.error("Stopping: %s", why)

@@ -36,6 +36,9 @@ class BotConfig:
     """The shards this process serves, leases them in the database, and loads tables of."""
     lease_seconds: float = 30.0
     """How long the shard leases outlive the last heartbeat (``SHARD_LEASE_SECONDS``)."""
+    freeze_heap: bool = False
+    """After start-up, freeze what it built out of the garbage collector (``bot.heap``): only
+    for a process that runs this one bot to its end (``python -m bot``)."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]

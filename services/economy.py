@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from services.guild_settings import guild_settings
 from services.limits import (
     MAX_CHIPS,
     AmountOutOfRange,
@@ -25,7 +26,7 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, claims, settings, stats
+from storage import Database, GuildSettings, accounts, claims, stats
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
@@ -130,17 +131,15 @@ class EconomyService:
             return await stats.get_stats(conn, guild, user)
 
     async def settings(self, guild: int) -> GuildSettings:
-        """The server's table defaults and economy amounts."""
-        async with self.db.read() as conn:
-            return await settings.get(conn, guild)
+        """The server's table defaults and economy amounts (cached: read on every publish)."""
+        return await guild_settings(self.db).get(guild)
 
     async def update_settings(self, guild: int, **changes: Any) -> GuildSettings:
         """Change some settings, validated together before anything is written: a value
         outside its bounds is :class:`~services.limits.AmountOutOfRange` (its name and
         bounds); settings that disagree with each other stay ``pydantic.ValidationError``."""
         try:
-            async with self.db.transaction() as tx:
-                return await settings.update(tx, guild, **changes)
+            return await guild_settings(self.db).update(guild, **changes)
         except ValidationError as error:
             refusal = settings_refusal(error)
             if refusal is None:

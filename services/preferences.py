@@ -1,11 +1,12 @@
 """People's and servers' languages, with no Discord: a person's ``/language`` choice and the
 server's language (a ``GuildSettings`` field), both read on every table update and reply, so
-both are cached here (this service is their only writer besides ``/admin settings``, which
-calls :meth:`PreferencesService.forget_server`)."""
+the person's choice is cached here, the server's in the one settings cache
+(:mod:`services.guild_settings`) that ``/admin settings`` writes through too."""
 
 from __future__ import annotations
 
-from storage import Database, preferences, settings
+from services.guild_settings import guild_settings
+from storage import Database, preferences
 
 
 class PreferencesService:
@@ -19,7 +20,6 @@ class PreferencesService:
         self.db = db
         self._shared = shared
         self._chosen: dict[int, str | None] = {}
-        self._servers: dict[int, str] = {}
 
     async def language(self, user: int) -> str | None:
         """The language ``user`` chose (``None``: no choice)."""
@@ -37,17 +37,12 @@ class PreferencesService:
 
     async def server_language(self, guild: int) -> str:
         """The language of the server's public messages."""
-        if guild not in self._servers:
-            async with self.db.read() as conn:
-                self._servers[guild] = (await settings.get(conn, guild)).language
-        return self._servers[guild]
+        return (await guild_settings(self.db).get(guild)).language
 
     async def set_server_language(self, guild: int, language: str) -> None:
         """The server's public messages are in ``language`` from now on."""
-        async with self.db.transaction() as tx:
-            await settings.update(tx, guild, language=language)
-        self._servers[guild] = language
+        await guild_settings(self.db).update(guild, language=language)
 
     def forget_server(self, guild: int) -> None:
-        """The server's settings changed elsewhere: read its language again."""
-        self._servers.pop(guild, None)
+        """The server's settings changed elsewhere: read them again."""
+        guild_settings(self.db).forget(guild)

@@ -115,11 +115,15 @@ async def show_hand(interaction: discord.Interaction) -> None:
 
 
 class _ReportingModal(discord.ui.Modal):
-    """A modal whose failures (refusals included) go to the error reporter."""
+    """A modal whose failures (refusals included) go to the error reporter, and which is let
+    go of once answered either way: discord.py stops a modal only after a submit that raised
+    nothing, so every refused one (a stale amount, a typo) stayed alive with its timeout task
+    for the whole ``timeout``."""
 
     async def on_error(  # type: ignore[override]
         self, interaction: discord.Interaction, error: Exception, /
     ) -> None:
+        self.stop()
         await report_error(interaction, error)
 
 

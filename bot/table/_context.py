@@ -50,4 +50,6 @@ def desk_of(interaction: discord.Interaction) -> Desk:
     desk = getattr(interaction.client, "desk", None)
     if desk is None:
         raise TypeError("this bot has no table desk")
-    return cast("Desk", desk)
+    found = cast("Desk", desk)
+    found.remember(interaction.user)  # every table click teaches its player's name
+    return found

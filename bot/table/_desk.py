@@ -27,11 +27,13 @@ from bot.table import _render as render
 from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._layout import hand_components
+from bot.table._lifetimes import send_private
 from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
 from bot.table._publisher import Drawn, Publisher
+from bot.table._resume import busiest_first, paced
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from services.tables import (
@@ -250,7 +252,7 @@ class Desk:
         user = interaction.user.id
         locale = await self.reader(interaction)
         answer = await self.hand_message(guild, channel, user, locale)
-        await interaction.response.send_message(**answer, ephemeral=True)
+        await send_private(interaction, answer)
 
     async def hand_message(
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
@@ -408,15 +410,10 @@ class Desk:
         await self.show(ActionResult(report.events, report.table, report.settlement))
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
-        guilds: dict[int, discord.Guild | None] = {}
-        for status in tables:
-            if status.game not in self._uis:
-                continue
-            await self.book.learn(status, guilds)
+        """One edit per table says it is back, busiest first, paced (see :mod:`._resume`)."""
+        async for status in paced(busiest_first(t for t in tables if t.game in self._uis)):
             self._log[status.table_id].append(present.restarted_line())
             await self.publish(status)
-            resumed = msg("table.say.resumed", game=self.ui(status.game).title)
-            await self.say(status, resumed)
 
     async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         await self.closed(table, present.close_reason(reason), closed)

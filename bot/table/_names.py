@@ -2,13 +2,13 @@
 
 Mentions render as display names in message text, but not in button labels or select options:
 those need the names themselves. Every table interaction notes its user's name here; a restarted
-bot asks Discord for the seated players' names once (it has no member cache without the
-privileged members intent).
+bot learns a name again from its player's next interaction (it has no member cache without the
+privileged members intent, and a member fetch per seated player made a restart with 500 tables
+thousands of requests).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator, Mapping
 
 import discord
@@ -44,31 +44,3 @@ class NameBook:
     def of(self, status: TableStatus) -> TableNames:
         """The names of ``status``'s players (every name seen, the table's ids to iterate)."""
         return TableNames(self.display, [s.pid for s in status.seats])
-
-    async def learn(self, status: TableStatus, guilds: dict[int, discord.Guild | None]) -> None:
-        """A restarted bot has seen nobody yet: ask for the seated players' names (one request
-        each, once), so the resumed table's buttons name them instead of showing ``@id``. The
-        tables resume while the bot logs in, before the servers arrive with READY: ``guilds``
-        holds the servers asked for so far."""
-        wanted = [
-            s.user_id
-            for s in status.seats
-            if (s.seated or s.in_deal) and not s.computer and s.pid not in self.display
-        ]
-        if not wanted:
-            return
-        if status.guild_id not in guilds:
-            guild = self.bot.get_guild(status.guild_id)
-            if guild is None:
-                with contextlib.suppress(discord.HTTPException):
-                    guild = await self.bot.fetch_guild(status.guild_id, with_counts=False)
-            guilds[status.guild_id] = guild
-        guild = guilds[status.guild_id]
-        if guild is None:
-            return
-        for user_id in wanted:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:  # left the server, or Discord said no: @id it is
-                continue
-            self.remember(member)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.dm_channels import dm_channel
 from services.pings import PingMode
 from services.tables import TableStatus
 
@@ -95,7 +96,7 @@ class Pinger:
         if mode is PingMode.OFF:
             return None
         if mode is PingMode.DM:
-            channel = await self.bot.create_dm(discord.Object(user))
+            channel = await dm_channel(self.bot, user)
             return await channel.send(dm_text())
         where = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         only_them = discord.AllowedMentions(

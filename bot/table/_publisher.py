@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM, needs_permission
 from services.tables import TableStatus
 
@@ -111,7 +112,7 @@ class Publisher:
         """One DM (``send``: the keyword arguments of a V2 one instead of ``text``); closed
         DMs (50007) get one ``no_dm_note()`` in the table's channel."""
         try:
-            channel = await self.bot.create_dm(discord.Object(user))
+            channel = await dm_channel(self.bot, user)
             if send is not None:
                 await channel.send(**send)
             else:

@@ -162,6 +162,13 @@ class LiveTable:
     away: set[str] = field(default_factory=set)
     misses: dict[str, int] = field(default_factory=dict)
     closed: bool = False
+    options_json: dict[str, Any] | None = field(default=None, init=False, repr=False)
+    """The options as JSON, dumped once (they never change while the table is open)."""
+    public_view: tuple[Expected, Engine, Any] | None = field(default=None, init=False, repr=False)
+    """The public view drawn at the current step (with the step and the engine it is of: a
+    failed booking puts back another engine): the table message, the ping and every DM's
+    status asked the engine for it again (issue 21). Private views are asked for once each,
+    so they are not kept (a table's memory stays one view)."""
 
     @property
     def id(self) -> int:
@@ -225,9 +232,28 @@ class LiveTable:
             max_seats=self.config.seats,
             min_buy_in=self.config.min_buy_in,
             max_buy_in=self.config.max_buy_in,
-            options=self.options.model_dump(mode="json"),
-            view=engine.view(viewer) if engine is not None else None,
+            options=self._options_json(),
+            view=self._view(viewer),
         )
+
+    def _options_json(self) -> dict[str, Any]:
+        if self.options_json is None:
+            self.options_json = self.options.model_dump(mode="json")
+        return self.options_json
+
+    def _view(self, viewer: str | None) -> Any:
+        """``engine.view(viewer)``; the public one once per step."""
+        engine = self.engine
+        if engine is None:
+            return None
+        if viewer is not None:
+            return engine.view(viewer)
+        kept = self.public_view
+        if kept is not None and kept[0] == self.expected and kept[1] is engine:
+            return kept[2]
+        view = engine.view(None)
+        self.public_view = (self.expected, engine, view)
+        return view
 
 
 def _user(pid: str | None) -> int | None:

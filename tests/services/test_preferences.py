@@ -37,7 +37,7 @@ async def test_the_server_language_is_a_setting_english_by_default(db: Database)
     assert (await economy.settings(GUILD)).language == "tr"
     assert await prefs.server_language(OTHER) == "en"
     await economy.update_settings(GUILD, language="de")  # as /admin settings does
-    assert await prefs.server_language(GUILD) == "tr"  # cached until told
+    assert await prefs.server_language(GUILD) == "de"  # one cache, written through
     prefs.forget_server(GUILD)
     assert await prefs.server_language(GUILD) == "de"
 

@@ -1,0 +1,206 @@
+"""The bot under a bench, in its own process: ``python -m bot``'s own entry point
+(``bot.__main__._connect``: the production factory, signals and clean stop) pointed at a fake
+Discord on 127.0.0.1 that runs in the bench's process.
+
+Run as a script (``python bench/_botproc.py``) so ``PYTHONPATH`` picks which checkout's ``bot``
+runs: the bench measures a baseline commit and the working tree side by side with one driver.
+
+What only a process can tell about itself it writes as one JSON object to ``--stats`` on
+SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and views. SIGUSR2
+resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own handler);
+``--profile FILE`` writes cProfile's stats there at the stop.
+"""
+
+from __future__ import annotations
+
+import _sqlite3
+import argparse
+import asyncio
+import cProfile
+import ctypes
+import gc
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import discord.http
+import yarl
+from discord.gateway import DiscordWebSocket
+
+
+class GcWatch:
+    """The collector's pauses, through ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.longest = 0.0
+        self.total = 0.0
+        self.count = 0
+        self.full = 0
+        gc.callbacks.append(self.callback)
+
+    def callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self.started
+        self.longest = max(self.longest, pause)
+        self.total += pause
+        self.count += 1
+        self.full += info.get("generation") == 2
+
+    def reset(self) -> None:
+        self.longest = self.total = 0.0
+        self.count = self.full = 0
+
+
+def task_kind(task: asyncio.Task[Any]) -> str:
+    """What a task runs (for a view's timeout: which view)."""
+    coro = task.get_coro()
+    name = str(getattr(coro, "__qualname__", "?"))
+    frame = getattr(coro, "cr_frame", None)
+    owner = frame.f_locals.get("self") if frame is not None else None
+    return f"{name} of {type(owner).__name__}" if "timeout" in name and owner else name
+
+
+def sqlite_kib() -> int:
+    """What SQLite holds (its page cache most of all): ``sqlite3_memory_used``."""
+    try:
+        lib = ctypes.CDLL(_sqlite3.__file__)
+    except OSError:
+        return -1
+    used = lib.sqlite3_memory_used
+    used.restype = ctypes.c_int64
+    return int(used()) // 1024
+
+
+def rss_kib() -> int:
+    """Resident memory now (``VmRSS``), KiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--base", required=True, help="the fake's REST base URL")
+    parser.add_argument("--gateway", required=True, help="the fake's gateway URL")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--database", type=Path, required=True)
+    parser.add_argument("--guild", type=int, required=True, help="the guild to sync commands to")
+    parser.add_argument("--stats", type=Path, required=True)
+    parser.add_argument("--pictures", action="store_true")
+    parser.add_argument("--profile", type=Path)
+    parser.add_argument(
+        "--trace-memory", action="store_true", help="tracemalloc: growth since SIGUSR2 by line"
+    )
+    args = parser.parse_args(argv)
+
+    discord.http.Route.BASE = args.base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+
+    import bot.__main__ as entry
+    from bot.client import Parlour
+    from bot.factory import BotConfig
+    from bot.log import setup_logging
+
+    pictures = bool(args.pictures)
+    entry.BOT_FACTORY = lambda config: Parlour(config, pictures=pictures)
+    setup_logging("WARNING")
+    logging.getLogger("bot.client").setLevel(logging.INFO)  # "Resumed N open tables"
+    logging.getLogger("bot").setLevel(logging.INFO)  # "Stopped cleanly"
+    watch = GcWatch()
+    born = time.monotonic()
+    traced: list[tracemalloc.Snapshot] = []
+    if args.trace_memory:
+        tracemalloc.start(8)
+
+    def mark() -> None:
+        watch.reset()
+        if args.trace_memory:
+            traced[:] = [tracemalloc.take_snapshot()]
+
+    def growth() -> list[str]:
+        if not traced:
+            return []
+        now = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)]
+        )
+        top = now.compare_to(traced[0], "traceback")[:8]
+        return [
+            f"{s.size_diff / 1024:+.0f} KiB {s.count_diff:+d} blocks: "
+            + " < ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in s.traceback[:4])
+            for s in top
+        ]
+
+    def dump(_signum: int, _frame: FrameType | None) -> None:
+        live = gc.get_objects()  # the collector's objects, the frozen ones left out
+        views = 0
+        task_kinds: list[tuple[str, int]] = []
+        try:
+            loop = asyncio.get_running_loop()
+            task_kinds = Counter(task_kind(t) for t in asyncio.all_tasks(loop)).most_common(8)
+            tasks = len(asyncio.all_tasks(loop))
+            views = sum(
+                1 for t in asyncio.all_tasks(loop) if "timeout_task_impl" in repr(t.get_coro())
+            )
+        except RuntimeError:
+            tasks = 0
+        stats = {
+            "cpu": time.process_time(),
+            "rss_kib": rss_kib(),
+            "sqlite_kib": sqlite_kib(),
+            "gc_longest_ms": watch.longest * 1000,
+            "gc_total_ms": watch.total * 1000,
+            "gc_collections": watch.count,
+            "gc_full": watch.full,
+            "gc_objects": len(live),
+            "top_types": Counter(type(o).__name__ for o in live).most_common(12),
+            "gc_frozen": gc.get_freeze_count(),
+            "tasks": tasks,
+            "task_kinds": task_kinds,
+            "view_timeout_tasks": views,
+            "uptime": time.monotonic() - born,
+            "growth": growth(),
+        }
+        tmp = args.stats.with_suffix(".tmp")
+        tmp.write_text(json.dumps(stats))
+        tmp.replace(args.stats)
+
+    def orphaned(parent: int = os.getppid()) -> None:
+        """The bench that started this process is gone: stop cleanly, as on SIGTERM."""
+        while os.getppid() == parent:
+            time.sleep(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=orphaned, name="orphan-watch", daemon=True).start()
+    signal.signal(signal.SIGUSR1, dump)
+    signal.signal(signal.SIGUSR2, lambda _s, _f: mark())
+    # as ``python -m bot`` runs it (a baseline checkout may predate the field)
+    frozen: dict[str, Any] = (
+        {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}
+    )
+    config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05, **frozen)
+    profile = cProfile.Profile() if args.profile else None
+    if profile is not None:
+        profile.enable()
+    try:
+        return asyncio.run(entry._connect(args.token, config))
+    finally:
+        if profile is not None:
+            profile.disable()
+            profile.dump_stats(str(args.profile))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,250 @@
+"""Many busy tables: the real bot in its own process, the fake Discord and the players in this.
+
+    python -m bench.load --tables 100 --rate 50 --seconds 20 [--baseline DIR] [--runs 3]
+
+N tables (the three games in turn) in G servers, every table dealt; then, for ``--seconds``
+after ``--warmup``, players act at ``--rate`` steps per second in all (open loop: a table whose
+player is still waiting for an answer is skipped), each step by the player the table message
+says is to act, through its buttons and modals, **My cards** (``--cards`` of the time, and for
+card choices) and slash commands (``--slash`` of the time). Prints latency p50/p90/p99/max of
+every answer, interactions/s, committed actions/s (the tables' action counters), bot CPU ms
+per interaction and per action, REST calls per action by kind, RSS, the longest GC pause, live
+view timeout tasks, and SQLite bytes per finished deal.
+
+``--baseline DIR``: a checkout of the code to compare (``git archive <commit> | tar -x -C
+DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each, and the
+medians are printed side by side. The fake checks no request bodies here (see
+``bench/_harness.py``); ``--validate`` turns that back on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from bench._harness import (
+    ROOT,
+    BotProcess,
+    Players,
+    Table,
+    build_world,
+    call_kind,
+    components,
+    no_request_validation,
+    percentile,
+)
+from sandbox.fake import FakeDiscord
+
+
+def counters(players: Players, tables: list[Table]) -> dict[int, tuple[int, int]]:
+    """Each table's (deal, action counter) as its message shows them now."""
+    seen: dict[int, tuple[int, int]] = {}
+    for table in tables:
+        message = players.table_message(table)
+        if message is None:
+            continue
+        for c in components(message):
+            parts = str(c["custom_id"]).split(":")
+            seen[table.channel.id] = (int(parts[3]), int(parts[4]))
+            break
+    return seen
+
+
+def database_bytes(folder: Path) -> int:
+    """The bench database's size with its WAL."""
+    return sum(p.stat().st_size for p in folder.glob("bench.db*") if p.is_file())
+
+
+async def drive(players: Players, tables: list[Table], rate: float, seconds: float) -> None:
+    """Open loop: one step every ``1/rate`` s at a random table not already busy."""
+    busy: set[int] = set()
+    running: set[asyncio.Task[Any]] = set()
+    rng = tables[0].rng
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    n = 0
+
+    async def one(table: Table) -> None:
+        try:
+            await players.step(table)
+        finally:
+            busy.discard(table.channel.id)
+
+    while loop.time() - start < seconds:
+        n += 1
+        due = start + n / rate
+        delay = due - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        idle = [t for t in rng.sample(tables, min(8, len(tables))) if t.channel.id not in busy]
+        if not idle:
+            continue
+        table = idle[0]
+        busy.add(table.channel.id)
+        task = asyncio.create_task(one(table))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    if running:
+        await asyncio.wait(running, timeout=10)
+
+
+async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) -> dict[str, Any]:
+    """One fresh world and bot, seated, warmed up and measured."""
+    if not args.validate:
+        no_request_validation()
+    with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
+        fake = FakeDiscord(answer_limit=3.0, rate_limits=args.rate_limits)
+        await fake.start()
+        try:
+            tables = build_world(fake, args.tables, args.guilds, args.seats)
+            bot = BotProcess(
+                fake,
+                Path(folder),
+                tables[0].guild,
+                src=src,
+                pictures=args.pictures,
+                profile=profile,
+            )
+            bot.start()
+            try:
+                await bot.ready(tables[0].host, tables[0].guild.channels[0])
+                players = Players(fake, slash_share=args.slash, cards_share=args.cards)
+                gate = asyncio.Semaphore(8)
+
+                async def seat(table: Table) -> None:
+                    async with gate:
+                        await players.seat(table)
+
+                await asyncio.gather(*(seat(t) for t in tables))
+                await drive(players, tables, args.rate, args.warmup)
+                players.samples.clear()
+                players.replies.clear()
+                bot.reset_gc()
+                before = counters(players, tables)
+                calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
+                await drive(players, tables, args.rate, args.seconds)
+                elapsed = time.monotonic() - t0
+                cpu = bot.cpu() - cpu0
+                after = counters(players, tables)
+                stats = await bot.stats()
+                rss = bot.rss_mib()
+                calls = fake.log.calls[calls0:]
+            finally:
+                code = await bot.stop()
+            size = database_bytes(Path(folder))
+            deals_total = sum(d for d, _c in after.values())
+        finally:
+            await fake.close()
+    dm = {c.id for c in fake.world.dm_channels.values()}
+    kinds = Counter(call_kind(c.method, c.route, c.path, dm) for c in calls)
+    actions = sum(after[k][1] - before[k][1] for k in after if k in before)
+    deals = sum(after[k][0] - before[k][0] for k in after if k in before)
+    answered = [s.latency for s in players.samples if s.latency is not None]
+    n = len(players.samples)
+    return {
+        "p50": percentile(answered, 0.5) * 1000,
+        "p90": percentile(answered, 0.9) * 1000,
+        "p99": percentile(answered, 0.99) * 1000,
+        "max": max(answered, default=float("nan")) * 1000,
+        "unanswered": n - len(answered),
+        **{
+            f"p99 {kind}": percentile(
+                [s.latency for s in players.samples if s.kind == kind and s.latency is not None],
+                0.99,
+            )
+            * 1000
+            for kind in ("button", "modal", "select", "cards", "slash")
+        },
+        "interactions/s": n / elapsed,
+        "actions/s": actions / elapsed,
+        "cpu ms/interaction": cpu * 1000 / max(n, 1),
+        "cpu ms/action": cpu * 1000 / max(actions, 1),
+        "cpu share": cpu / elapsed,
+        "deals": deals,
+        "rss MiB": rss,
+        "gc max ms": stats.get("gc_longest_ms", float("nan")),
+        "gc total ms": stats.get("gc_total_ms", float("nan")),
+        "gc objects": stats.get("gc_objects", 0),
+        "view timeout tasks": stats.get("view_timeout_tasks", 0),
+        "tasks": stats.get("tasks", 0),
+        "SQLite KB/deal": size / 1024 / max(deals_total, 1),
+        "stop code": code,
+        "errors": dict(players.errors),
+        "replies": players.replies.most_common(8),
+        **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
+    }
+
+
+def show(results: dict[str, list[dict[str, Any]]]) -> None:
+    """Medians of each measure, one column per code."""
+    names = list(results)
+    keys: list[str] = []
+    for runs in results.values():
+        for run in runs:
+            keys += [k for k in run if k not in keys]
+    print(f"{'median of runs':32}" + "".join(f"{name:>16}" for name in names))
+    other: list[str] = []
+    for key in keys:
+        cells = []
+        for name in names:
+            values = [r[key] for r in results[name] if key in r]
+            if values and all(isinstance(v, int | float) for v in values):
+                cells.append(f"{statistics.median(values):16.3f}")
+            else:
+                other.append(f"{key} ({name}, last run): {values[-1] if values else '-'}")
+                cells.append(f"{'(below)':>16}")
+        print(f"{key:32}" + "".join(cells))
+    for line in other:
+        print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--guilds", type=int, default=5)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--rate", type=float, default=50.0, help="player steps per second")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--slash", type=float, default=0.2, help="share of steps typed")
+    parser.add_argument("--cards", type=float, default=0.15, help="share of looks at My cards")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--baseline", type=Path, help="a checkout to compare against")
+    parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
+    parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
+    parser.add_argument("--validate", action="store_true", help="the fake checks every body")
+    parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
+    args = parser.parse_args()
+    codes = {"this tree": ROOT}
+    if args.baseline is not None:
+        codes = {"baseline": args.baseline.resolve(), **codes}
+    print(
+        f"{args.tables} tables in {args.guilds} servers, {args.seats} seats, {args.rate}/s "
+        f"for {args.seconds}s after {args.warmup}s, slash {args.slash}, cards {args.cards}, "
+        f"pictures {args.pictures}, rate limits {args.rate_limits}, validation {args.validate}"
+    )
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
+    for run in range(args.runs):
+        for name, src in codes.items():
+            profile = None
+            if args.profile is not None:
+                profile = args.profile.with_name(f"{args.profile.stem}-{name.replace(' ', '_')}")
+            result = asyncio.run(run_once(args, src, profile))
+            results[name].append(result)
+            print(
+                f"run {run + 1} {name}: p99 {result['p99']:.1f} ms, "
+                f"{result['actions/s']:.1f} actions/s, "
+                f"{result['cpu ms/action']:.2f} CPU ms/action",
+                flush=True,
+            )
+    show(results)
+
+
+if __name__ == "__main__":
+    main()
