@@ -97,6 +97,15 @@ async def start_bot(fake: FakeDiscord, build_bot: BotFactory, config: BotConfig)
     return bot
 
 
+def owes_writes(bot: commands.Bot) -> bool:
+    """Whether the bot's table kit still paces a write (a table edit or a turn ping waiting
+    for room in the channel's rate limit)."""
+    desk = getattr(bot, "desk", None)
+    if desk is None:
+        return False
+    return bool(desk.publisher.busy or desk.pings.busy)
+
+
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:
     """Close the bot and wait for its gateway task; returns the error it died of, if any."""
     await bot.close()
@@ -145,6 +154,7 @@ async def open_session(
         general = guild.channels[0]
         session = Session(fake, bot, guild, general, build_bot, config)
         session.actors = {u.name: Actor(fake, u, general) for u in people}
+        fake.owes.append(lambda: owes_writes(session.bot))
         try:
             yield session
         finally:

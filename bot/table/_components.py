@@ -208,6 +208,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await interaction.response.send_modal(JoinModal(status))
         elif key.kind == Lobby.DEAL:
             if tuple(key.expected) != tuple(status.expected):
+                if await desk.catch_up(interaction, status):
+                    return
                 raise Refusal(msg("table.refusal.moved_on"))
             admin = _admin(interaction)
             with refusals(desk):
@@ -226,6 +228,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
 
     async def _act(self, interaction: discord.Interaction, status: TableStatus, user: int) -> None:
         desk, key = desk_of(interaction), self.key
+        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
+            interaction, status
+        ):
+            return
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
@@ -283,6 +289,10 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
             raise Refusal(msg("table.refusal.closed"))
+        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
+            interaction, status
+        ):
+            return
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(guild, channel, user)

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.errors import CHANNEL_PERMISSIONS, permission_name
 from bot.languages import Languages
 from bot.refusal import Refusal
 from bot.table import _layout_v2 as v2
@@ -71,7 +72,7 @@ class Desk:
         self.pictures = True
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
-        self.pings = Pinger(bot)
+        self.pings = Pinger(bot, self.publisher.budget)
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -206,7 +207,7 @@ class Desk:
             return Drawn(now, embed, view)
 
         await self.publisher.publish(
-            status.table_id, draw, interaction, posted=None if closed else self._posted
+            status, draw, interaction, posted=None if closed else self._posted
         )
 
     async def _posted(self, status: TableStatus, message_id: int) -> None:
@@ -373,12 +374,44 @@ class Desk:
         )
         if on_message:
             await self.publish(status, interaction)
-        else:
-            if interaction is not None and not interaction.response.is_done():
+        if interaction is not None and not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
                 await self.reply(interaction, reply or msg("table.reply.done"))
+        if not on_message:
             await self.publish(status)
+        if interaction is not None:
+            await self.tell_denied(status, interaction)
         await self.deliver(status, result.events)
         await self.ping(self.current(status))
+
+    async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:
+        """A click that is stale only because the table message is behind (an edit failed
+        or is still waiting for room): answer it with the table as it is now (UPDATE_MESSAGE)
+        and a short private note, instead of a dead end; ``False`` if it is not that case."""
+        if interaction.message is None or interaction.message.id != status.message_id:
+            return False
+        if not self.publisher.behind(status.table_id):
+            return False
+        await self.publish(status, interaction)
+        if not interaction.response.is_done():
+            return False
+        text = self.words(msg("publish.caught_up"), await self.reader(interaction))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.followup.send(text, ephemeral=True)
+        return True
+
+    async def tell_denied(self, status: TableStatus, interaction: discord.Interaction) -> None:
+        """Once per table: Discord refused the bot a permission for the table message, so
+        the channel hears it through an interaction's answer (which needs no permission)."""
+        if not self.publisher.denied(status.table_id) or not interaction.response.is_done():
+            return
+        self.publisher.told_denied(status.table_id)
+        flags = [f"**{permission_name(f)}**" for f in CHANNEL_PERMISSIONS]
+        listed = msg("errors.and", head=", ".join(flags[:-1]), last=flags[-1])
+        said = msg("errors.forbidden.some", permissions=listed)
+        text = self.words(said, await self.public(status))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.followup.send(text)
 
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
@@ -393,7 +426,7 @@ class Desk:
             where = f"<#{status.channel_id}>"
             return self.words(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
 
-        await self.pings.turn(status, in_channel, in_dm)
+        await self.pings.turn(status, in_channel, in_dm, lambda: self.current(status))
 
     # -- the service's listener -----------------------------------------------------------------
 

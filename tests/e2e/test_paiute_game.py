@@ -64,7 +64,6 @@ async def check_new_hands(session: Session, players: list[Actor]) -> None:
         assert hand_line(session, actor) in dm.content
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_full_game_by_slash_commands_then_by_buttons(
     session, alice, bob, carol, table_seed, capsys
 ):

@@ -138,7 +138,6 @@ async def test_the_lobby_refuses_what_it_must(session, alice, bob, carol, dave):
     assert [s.user_id for s in status(session).seats if s.seated] == [alice.id]
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_closed_dms_are_told_once_and_the_game_is_played_through_my_cards(
     session, fake, alice, bob, carol
 ):
@@ -177,7 +176,6 @@ async def test_closed_dms_are_told_once_and_the_game_is_played_through_my_cards(
     assert "Deal 1" in hand.content
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_restart_mid_turn_goes_on_with_the_same_message_and_cards(
     session, alice, bob, carol
 ):

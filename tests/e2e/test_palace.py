@@ -184,7 +184,6 @@ def dm_texts(actor: Actor) -> str:
     return "\n".join(m.content for m in actor.dms())
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize("buttons", [False, True], ids=["slash", "buttons"])
 async def test_a_full_game_of_three_players_from_open_to_close(
     session, alice, bob, carol, buttons, capsys

@@ -62,7 +62,6 @@ def to_act(session: Session, players: dict[int, Actor]) -> Actor:
     return players[user]
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_every_kind_of_bad_input_is_refused_and_changes_nothing(
     session, alice, bob, carol, dave
 ):

@@ -38,7 +38,6 @@ async def keep_the_soldier(session: Session, player: Actor) -> None:
     await session.fake.settle(quiet=0.02, within=2.0)
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
     session.fake.faults.close_dms(carol.user)
     players = await dealt(session, alice, bob, carol)
@@ -64,7 +63,6 @@ async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
     await alice.slash("palace close")
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_restart_mid_deal_keeps_the_buttons_working(session, alice, bob, carol):
     players = await dealt(session, alice, bob, carol)
     await mover(session, players).slash("palace buy")
@@ -94,7 +92,6 @@ async def test_without_the_members_intent_the_bot_knows_no_member_but_itself(ses
     assert guild.member_count == len(session.fake.world.guilds[guild.id].members) > 1
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_after_a_restart_the_bet_buttons_still_name_the_players(session, alice, bob, carol):
     players = await dealt(session, alice, bob, carol)
     await mover(session, players).slash("palace buy")

@@ -123,7 +123,6 @@ async def deal(session: Session, watch: Watch, host: Actor, *, buttons: bool) ->
     assert status(session).deal_open
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize("buttons", [False, True], ids=["slash", "buttons"])
 async def test_a_full_game_of_three_players_from_open_to_close(
     session, alice, bob, carol, buttons, capsys
@@ -199,7 +198,6 @@ async def test_shoot_pontoon_with_a_kitty_by_slash_commands(session, alice, bob,
     assert average <= 2.0
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_the_banker_sells_the_bank_by_slash_commands(session, alice, bob, carol):
     players = {a.id: a for a in (alice, bob, carol)}
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)

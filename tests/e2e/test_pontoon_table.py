@@ -96,7 +96,6 @@ async def test_my_cards_shows_only_the_clickers_own_cards(session, alice, bob, c
         assert cards_in(answer.content, own) == own
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_restart_mid_deal_keeps_the_buttons_working_and_tells_the_channel(
     session, alice, bob, carol
 ):
@@ -215,7 +214,6 @@ async def test_refusals_change_nothing(session, fake, alice, bob, carol, dave):
     assert "1,000" in str(balance.message.embeds[0])
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_deleted_table_message_is_posted_again(session, fake, alice, bob):
     await seated(session, alice, bob)
     message = table_message(session)

@@ -26,7 +26,6 @@ BUY_IN = 300
 
 pytestmark = [
     pytest.mark.usefixtures("chips_add_up"),
-    pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50),
 ]
 
 _TEXT_KEYS = ("content", "title", "description", "text", "placeholder")

@@ -70,7 +70,6 @@ async def test_host_leaves_an_empty_table_it_closes_with_every_chip_back(session
     assert "You have **1,000 chips**" in embed_text(await alice.slash("balance"))
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_last_player_leaves_mid_deal_the_table_closes_by_the_refund_rule(session, alice, bob):
     await lobby(session, alice, bob)
     await alice.slash("palace start")

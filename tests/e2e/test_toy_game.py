@@ -23,7 +23,6 @@ def bot_factory() -> BotFactory:
     return build
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_the_toy_game_is_played_through_the_bot_service_and_storage(
     session, alice, bob, carol
 ):
