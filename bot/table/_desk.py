@@ -416,15 +416,17 @@ class Desk:
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
         game = self.ui(status.game).title
+        locale = await self.public(status)
 
         def in_channel(user: int) -> str:
             return self.words(
-                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status))
+                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status)), locale
             )
 
         def in_dm() -> str:
             where = f"<#{status.channel_id}>"
-            return self.words(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
+            said = msg("table.ping.dm", game=game, channel=where, link=jump_url(status))
+            return self.words(said, locale)
 
         await self.pings.turn(status, in_channel, in_dm, lambda: self.current(status))
 

@@ -108,7 +108,10 @@ class Pinger:
             now = refresh() if refresh is not None else status
             if now.table_id != table:
                 return
-            await self.turn(now, channel_text, dm_text, refresh)
+            try:
+                await self.turn(now, channel_text, dm_text, refresh)
+            except (discord.HTTPException, RuntimeError) as error:  # RuntimeError: stopping
+                log.info("table %s: no turn ping: %r", table, error)
 
         self._later[table] = asyncio.get_running_loop().create_task(later())
 

@@ -108,6 +108,8 @@ class Publisher:
         self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
         self._told_denied: set[int] = set()
+        self._saying = 0
+        """Channel messages waiting for room in their channel."""
         self.edits = 0
         """Table writes through the channel (posts and edits), for the bench."""
         self.answers = 0
@@ -118,6 +120,8 @@ class Publisher:
     @property
     def busy(self) -> bool:
         """Whether some table message is still behind (its writer has work)."""
+        if self._saying:
+            return True
         return any(t.writer is not None and not t.writer.done() for t in self._tables.values())
 
     def behind(self, table_id: int) -> bool:
@@ -235,7 +239,10 @@ class Publisher:
                 if pause:
                     await asyncio.sleep(pause)
         except Exception:
-            log.exception("table %s: its message could not be brought up to date", table_id)
+            if self.bot.is_closed():  # stopping: the next start draws every table again
+                log.info("table %s: stopped before its message was up to date", table_id)
+            else:
+                log.exception("table %s: its message could not be brought up to date", table_id)
         finally:
             if table.closing:
                 self._tables.pop(table_id, None)
@@ -317,7 +324,11 @@ class Publisher:
         a slot of the channel's budget, leaving one for the table's next edit."""
         wait = self.budget.wait(status.channel_id, keep=1)
         if wait > 0:
-            await asyncio.sleep(wait)
+            self._saying += 1
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self._saying -= 1
         self.budget.spend(status.channel_id)
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         try:

@@ -88,6 +88,9 @@ async def session(
         assert not unhandled, f"the bot called routes the fake does not have: {unhandled}"
         drift = sorted(set(running.fake.log.drift))
         assert not drift, f"the fake answered outside Discord's spec ({len(drift)}): {drift[:8]}"
+        refused = running.fake.rate_limits.refused
+        # a planned fault's retries may spend a bucket; otherwise the bot stays inside them
+        assert refused == 0 or running.fake.faults.planned, f"the bot got {refused} 429s"
         left = [BotErrors.describe(r) for r in bot_errors.records]
         assert not left, f"the bot logged errors: {left}"
 

@@ -224,6 +224,21 @@ def _is_dm(session: Session, call: Call) -> bool:
     return channel is not None and channel.is_dm
 
 
+def is_ping(call: Call) -> bool:
+    """A turn ping (a post mentioning one named user) or the delete of one: reported apart
+    from the calls per action, as Discord's budget for them is the channel's (issue 20)."""
+    if call.method == "DELETE" and call.route == "/channels/{channel_id}/messages/{message_id}":
+        return True
+    body = call.body if isinstance(call.body, dict) else {}
+    mentions = body.get("allowed_mentions")
+    return (
+        call.method == "POST"
+        and call.route == "/channels/{channel_id}/messages"
+        and isinstance(mentions, dict)
+        and bool(mentions.get("users"))
+    )
+
+
 PRIVATE_CALLBACKS = (8, 9)
 """Autocomplete choices and modals: Discord shows them to the one user who typed or clicked."""
 
@@ -264,6 +279,8 @@ class Watch:
     dm_cards: dict[int, set[str]] = field(default_factory=dict)
     per_action: list[tuple[str, int]] = field(default_factory=list)
     channel_posts: int = 0
+    pings: int = 0
+    """Turn pings posted and deleted during counted actions (not in ``per_action``)."""
     deal: int | None = None
     public_seen: set[str] = field(default_factory=set)
     """Cards the public view showed at some step of this deal: naming them later is no leak
@@ -296,11 +313,15 @@ class Watch:
             if call.body is not None and not private:
                 self.public_bodies.append(json.dumps(call.body, ensure_ascii=False))
         if label is not None:
-            self.per_action.append((label, len(counted)))
+            pings = sum(1 for c in counted if is_ping(c))
+            self.pings += pings
+            self.per_action.append((label, len(counted) - pings))
             self.channel_posts += sum(
                 1
                 for c in counted
-                if c.method == "POST" and c.route == "/channels/{channel_id}/messages"
+                if c.method == "POST"
+                and c.route == "/channels/{channel_id}/messages"
+                and not is_ping(c)
             )
         if deal is not None:
             self.public_seen |= view_cards(status(self.session).view)
@@ -347,8 +368,9 @@ class Watch:
         for label, n in self.per_action:
             kinds.setdefault(label, []).append(n)
         lines = [
-            f"API calls per player action (DMs not counted): {average:.2f} over "
-            f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}"
+            f"API calls per player action (DMs and turn pings not counted): {average:.2f} over "
+            f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}; "
+            f"turn ping calls: {self.pings}"
         ]
         for label, counts in sorted(kinds.items()):
             lines.append(f"  {label:24} x{len(counts):3}  avg {sum(counts) / len(counts):.2f}")

@@ -29,7 +29,6 @@ from tests.e2e.table_helpers import (
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 DELAY = 0.05
 OPEN: dict[str, dict[str, Any]] = {
     "palace": {"small_bet": 10, "big_bet": 20, "ante": 5},

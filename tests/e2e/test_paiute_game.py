@@ -27,12 +27,6 @@ from tests.e2e.paiute_helpers import (
 )
 from tests.e2e.table_helpers import Watch, status, table_message
 
-# Finding (Discord fidelity): the table kit writes to the table channel (posts and edits of
-# the table message, channel notes) more than 5 times in 5 s, Discord's per-channel limit, so
-# discord.py waits up to 5 s and these tests' 2-second waits time out. The fix is the bot's;
-# meanwhile the fake allows 50 writes per 5 s for these tests only.
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 CALL_MENUS = ("Call: discard", "Lay down: discard")
 
 

@@ -15,12 +15,6 @@ from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, card, drawn, hand_line, menus, shown, to_act, view
 from tests.e2e.table_helpers import Watch, frozen, refusal_text, service, status, table_message
 
-# Finding (Discord fidelity): the table kit writes to the table channel (posts and edits of
-# the table message, channel notes) more than 5 times in 5 s, Discord's per-channel limit, so
-# discord.py waits up to 5 s and these tests' 2-second waits time out. The fix is the bot's;
-# meanwhile the fake allows 50 writes per 5 s for these tests only.
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 

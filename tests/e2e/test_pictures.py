@@ -38,7 +38,6 @@ from tests.e2e.table_helpers import (
     texts,
     view_cards,
 )
-from tests.e2e.test_pontoon_table import CHANNEL_WRITES
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 

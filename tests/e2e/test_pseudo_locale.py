@@ -21,7 +21,6 @@ from tests.e2e.test_palace import Script, slash_options
 from tests.e2e.test_pontoon import TABLE_SEED as PONTOON_SEED
 from tests.e2e.test_pontoon import choose as pontoon_choice
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 BUY_IN = 300
 
 pytestmark = [

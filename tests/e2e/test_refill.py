@@ -17,8 +17,6 @@ from tests.e2e.table_helpers import refusal_text, status
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 async def broke(session: Session, admin, actor) -> None:
     """``actor`` loses their whole balance (an admin takes it)."""

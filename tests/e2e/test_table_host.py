@@ -14,8 +14,6 @@ from tests.e2e.table_helpers import refusal_text, service, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 def table_text(session: Session) -> str:
     message = table_message(session)

@@ -12,8 +12,6 @@ from storage import Database, stats
 from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import status, table_message, texts
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 
 @pytest.fixture
 def bot_factory() -> BotFactory:

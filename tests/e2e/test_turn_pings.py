@@ -19,8 +19,6 @@ from tests.e2e.table_helpers import status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 def pings(session: Session) -> list[str]:
     """The turn pings alive in the channel now."""
