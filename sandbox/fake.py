@@ -285,10 +285,10 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ waiting
 
-    async def settle(self, quiet: float = 0.05, within: float = 3.0) -> None:
+    async def settle(self, quiet: float = 0.05, within: float = 3.0, *, owed: bool = True) -> None:
         """Wait until the bot has made no call and no change for ``quiet`` seconds, owes no
-        retry of a rate-limited request and no write it is pacing (``owes``; those get one
-        more rate-limit window, ``OWED_S``, beyond ``within``)."""
+        retry of a rate-limited request and (``owed``) no write it is pacing (``owes``; those
+        get one more rate-limit window, ``OWED_S``, beyond ``within``)."""
         start = time.monotonic()
         deadline = start + within
         while time.monotonic() < deadline:
@@ -301,7 +301,7 @@ class FakeDiscord:
             if idle < quiet:
                 await asyncio.sleep(quiet - idle)
                 continue
-            if not any(owes() for owes in self.owes):
+            if not owed or not any(owes() for owes in self.owes):
                 return
             deadline = max(deadline, start + within + OWED_S)
             await asyncio.sleep(quiet)

@@ -103,7 +103,7 @@ def owes_writes(bot: commands.Bot) -> bool:
     desk = getattr(bot, "desk", None)
     if desk is None:
         return False
-    return bool(desk.publisher.busy or desk.pings.busy)
+    return bool(desk.busy)
 
 
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:

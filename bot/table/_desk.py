@@ -73,6 +73,7 @@ class Desk:
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
         self.pings = Pinger(bot, self.publisher.budget)
+        self._showing = 0
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -339,6 +340,12 @@ class Desk:
 
     # -- answering a step -----------------------------------------------------------------------
 
+    @property
+    def busy(self) -> bool:
+        """Whether the desk still owes Discord something: a step being shown, a table edit or
+        a turn ping waiting for room in its channel (the sandbox's ``settle`` waits for it)."""
+        return self._showing > 0 or self.publisher.busy or self.pings.busy
+
     async def show(
         self,
         result: ActionResult,
@@ -349,6 +356,18 @@ class Desk:
         """After a step: log its events, update the table message (through ``interaction`` when
         it is a click on the table message), answer a command ephemerally with ``reply``, and
         DM the private cards that changed."""
+        self._showing += 1
+        try:
+            await self._show(result, interaction, reply)
+        finally:
+            self._showing -= 1
+
+    async def _show(
+        self,
+        result: ActionResult,
+        interaction: discord.Interaction | None,
+        reply: Text | None,
+    ) -> None:
         status = result.table
         if interaction is not None:
             self.remember(interaction.user)
