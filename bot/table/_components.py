@@ -98,7 +98,7 @@ async def run_action(
     with refusals(desk):
         result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
     done = msg("table.reply.done_action", action=str(action["kind"]).replace("_", " "))
-    await desk.show(result, interaction, reply=reply or done)
+    await desk.show(result, interaction, reply=reply or done, own_move=True)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -312,7 +312,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             if "content" in shown:
                 shown["view"] = None
             await interaction.response.edit_message(**shown)
-            await desk.show(result)
+            await desk.show(result, interaction, own_move=True)
             return
         await run_action(interaction, action, key.expected)
 

@@ -293,9 +293,16 @@ class Desk:
         alt = v2.alt_text("pictures.alt.hand", title, drawn.cards, locale)
         return v2.hand_layout(text, drawn.picture, alt, components, locale)
 
-    async def deliver(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
-        """DM every player whose private cards changed in this step: what happened to them,
-        then their cards as they are now."""
+    async def deliver(
+        self,
+        status: TableStatus,
+        events: Iterable[present.AnyEvent],
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Tell every player whose private cards changed in this step what happened to them,
+        then their cards as they are now: the player whose interaction made the step in an
+        ephemeral followup of it (with their card choices; exempt from Discord's global
+        limit), anyone else by DM."""
         mine: dict[str, list[present.AnyEvent]] = defaultdict(list)
         for event in events:
             if event.to is not None and event.to.isdigit():
@@ -303,6 +310,7 @@ class Desk:
         if not mine:
             return
         ui, names = self.ui(status.game), self.names_of(status)
+        actor = interaction.user.id if interaction is not None else None
         for pid, told in mine.items():
             user = int(pid)
             now: TableStatus | None = None
@@ -313,6 +321,11 @@ class Desk:
             except TableError:
                 pass
             model = present.present_private(ui, status, told, now, user, names)
+            if user == actor and interaction is not None:
+                locale = await self.reader(interaction)
+                text = render.private_text(model, locale)
+                if await self.answer_privately(interaction, now, text, locale):
+                    continue
             locale = self.locale
             if self.languages is not None:
                 locale = await self.languages.of(user, status.guild_id)
@@ -324,6 +337,38 @@ class Desk:
                 await self.dm(status, user, text, dm)
             else:
                 await self.dm(status, user, text)
+
+    async def answer_privately(
+        self,
+        interaction: discord.Interaction,
+        now: TableStatus | None,
+        text: str,
+        locale: str,
+    ) -> bool:
+        """The player's own update after their own interaction, as its ephemeral followup:
+        ``text`` and their cards (``now``, their private view) with the card choices they
+        have (the **My cards** selects); ``False`` if it could not be sent (then a DM)."""
+        if not interaction.response.is_done():
+            return False
+        send: dict[str, Any] = {"content": text}
+        if now is not None:
+            user, legal = interaction.user.id, []
+            with contextlib.suppress(TableError):
+                legal = self.service.legal_actions(now.guild_id, now.channel_id, user)
+            ui, names = self.ui(now.game), self.names_of(now)
+            if await self.images(now.guild_id):
+                choices = hand_components(ui, now, legal, names)
+                layout = await self.hand_v2(now, text, locale, choices)
+                file = v2.file_of(layout)
+                send = {"view": layout.layout, **({"file": file} if file else {})}
+            elif (view := hand_view(ui, now, legal, names, locale)) is not None:
+                send["view"] = view
+        try:
+            await interaction.followup.send(**send, ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("private update by followup failed, by DM instead: %r", error)
+            return False
+        return True
 
     async def dm(
         self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
@@ -352,13 +397,15 @@ class Desk:
         interaction: discord.Interaction | None = None,
         *,
         reply: Text | None = None,
+        own_move: bool = False,
     ) -> None:
         """After a step: log its events, update the table message (through ``interaction`` when
         it is a click on the table message), answer a command ephemerally with ``reply``, and
-        DM the private cards that changed."""
+        DM the private cards that changed (``own_move``: the step is the interaction's user's
+        own move in the deal, so their own update is a followup of it, not a DM)."""
         self._showing += 1
         try:
-            await self._show(result, interaction, reply)
+            await self._show(result, interaction, reply, own_move)
         finally:
             self._showing -= 1
 
@@ -367,6 +414,7 @@ class Desk:
         result: ActionResult,
         interaction: discord.Interaction | None,
         reply: Text | None,
+        own_move: bool,
     ) -> None:
         status = result.table
         if interaction is not None:
@@ -400,7 +448,7 @@ class Desk:
             await self.publish(status)
         if interaction is not None:
             await self.tell_denied(status, interaction)
-        await self.deliver(status, result.events)
+        await self.deliver(status, result.events, interaction if own_move else None)
         await self.ping(self.current(status))
 
     async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:

@@ -280,6 +280,10 @@ class Watch:
     per_action: list[tuple[str, int]] = field(default_factory=list)
     channel_posts: int = 0
     pings: int = 0
+    private_followups: int = 0
+    held: dict[int, set[str]] = field(default_factory=dict)
+    """Cards each player's own view showed at some step of this deal."""
+    """A player's own private updates as ephemeral followups (not in ``per_action``)."""
     """Turn pings posted and deleted during counted actions (not in ``per_action``)."""
     deal: int | None = None
     public_seen: set[str] = field(default_factory=set)
@@ -308,6 +312,11 @@ class Watch:
         deal = _deal(self.session)
         if deal != self.deal:  # cards come round again in a new deal
             self.deal, self.public_bodies, self.public_seen = deal, [], set()
+            self.held = {}
+        # a player's own update after their own move is an ephemeral followup: private, like
+        # a DM, and reported apart from the calls per action
+        own = [c for c in counted if c.route.startswith("/webhooks/") and _is_ephemeral(c)]
+        self.private_followups += len(own) if label is not None else 0
         for call in counted:
             private = _is_ephemeral(call) or _updates_ephemeral(self.session, call)
             if call.body is not None and not private:
@@ -315,7 +324,7 @@ class Watch:
         if label is not None:
             pings = sum(1 for c in counted if is_ping(c))
             self.pings += pings
-            self.per_action.append((label, len(counted) - pings))
+            self.per_action.append((label, len(counted) - pings - len(own)))
             self.channel_posts += sum(
                 1
                 for c in counted
@@ -337,7 +346,7 @@ class Watch:
 
     def _check_dms(self) -> None:
         for user, actor in self.players.items():
-            dms = actor.dms()
+            dms = sorted([*actor.dms(), *actor.ephemerals()], key=lambda m: m.id)
             new = dms[self.dm_seen.get(user, 0) :]
             self.dm_seen[user] = len(dms)
             if not new:
@@ -346,10 +355,13 @@ class Watch:
                 mine = view_cards(status(self.session, user).view)
             except TableError:
                 mine = set()
+            self.held.setdefault(user, set()).update(mine)
             for dm in new:
                 said = "\n".join([dm.content, *texts(dm), *alt_texts(dm)])
                 shown = cards_in(said, _all_codes())
-                assert shown <= mine, f"{actor.name} got cards {shown - mine} not theirs by DM"
+                # a card once face up is no secret; a card once theirs is theirs to hear of
+                theirs = mine | self.public_seen | self.held.get(user, set())
+                assert shown <= theirs, f"{actor.name} got cards {shown - theirs} not theirs"
                 self.dm_cards.setdefault(user, set()).update(shown)
 
     def private_cards_reached_their_owners(self) -> None:
@@ -358,7 +370,7 @@ class Watch:
         for user, actor in self.players.items():
             own = view_cards(status(self.session, user).view) - public
             missing = own - self.dm_cards.get(user, set())
-            assert not missing, f"{actor.name} never got {missing} by DM"
+            assert not missing, f"{actor.name} never got {missing} by DM or followup"
 
     def report(self) -> tuple[float, str]:
         """The average API calls per player action, and a table of them per kind."""
@@ -370,7 +382,7 @@ class Watch:
         lines = [
             f"API calls per player action (DMs and turn pings not counted): {average:.2f} over "
             f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}; "
-            f"turn ping calls: {self.pings}"
+            f"turn ping calls: {self.pings}; own updates as followups: {self.private_followups}"
         ]
         for label, counts in sorted(kinds.items()):
             lines.append(f"  {label:24} x{len(counts):3}  avg {sum(counts) / len(counts):.2f}")

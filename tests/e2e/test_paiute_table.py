@@ -177,8 +177,8 @@ async def test_a_restart_mid_turn_goes_on_with_the_same_message_and_cards(
     await seated(session, alice, bob, carol)
     actor = to_act(session, players)
     assert "New deal" in (await actor.next_dm()).content
-    await actor.click(table_message(session), "Draw: from the stock")
-    code = drawn(await actor.next_dm())
+    clicked = await actor.click(table_message(session), "Draw: from the stock")
+    code = drawn(await clicked.followup())  # the drawn card comes in the click's own answer
     await session.fake.settle(quiet=0.02)
     before = snapshot(session, players)
     message_id = table_message(session).id

@@ -175,7 +175,12 @@ async def palaces_face_down(session: Session) -> set[str]:
 
 
 def dm_texts(actor: Actor) -> str:
-    return "\n".join(m.content for m in actor.dms())
+    """What the player was told privately: DMs, and the answers to their own moves."""
+    return "\n".join(m.content for m in sorted([*actor.dms(), *actor.ephemerals()], key=id_of))
+
+
+def id_of(message: Message) -> int:
+    return message.id
 
 
 @pytest.mark.parametrize("buttons", [False, True], ids=["slash", "buttons"])
@@ -210,7 +215,7 @@ async def test_a_full_game_of_three_players_from_open_to_close(
             script.played
         ), script.played
         watch.private_cards_reached_their_owners()
-        # PP-17: the caller of the first battle was shown the other battler's palace by DM.
+        # PP-17: the caller of the first battle was shown the other battler's palace privately.
         seen = {u: status(session, u).view.seen_palaces for u in players}  # type: ignore[union-attr]
         for user, shown_to in seen.items():
             for owner, cards in shown_to.items():

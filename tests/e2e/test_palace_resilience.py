@@ -53,9 +53,11 @@ async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
         await mover(session, players).slash("palace stay")
     other = next(u for u in players if u != carol.id)
     await carol.slash("palace bet", target=str(other))
-    await players[other].slash("palace call")  # the other calls: sees Carol's palace by DM
+    # the other calls: sees Carol's palace in the answer to the call
+    await players[other].slash("palace call")
     await session.fake.settle(quiet=0.02, within=2.0)
-    assert palace in "\n".join(m.content for m in players[other].dms())
+    told = [*players[other].dms(), *players[other].ephemerals()]
+    assert palace in "\n".join(m.content for m in told)
     assert len([m for m in session.messages() if told_carol(m.content, carol)]) == 1  # once
     mine = await carol.slash("palace hand")
     assert mine.ephemeral
