@@ -6,9 +6,11 @@ Plays Paiute with three players through the real bot and the fake Discord (rate 
 as Discord has them), once by slash commands and once by the table message's buttons and the
 My cards reply, at a human-ish ``--think`` seconds between actions, then fires a burst of 50
 slash actions as fast as they are answered. Prints, per mode, the REST calls per player action
-split by kind (interaction answers, which Discord exempts from the global limit; table edits
-and posts; turn pings and their deletes; DMs and DM-channel opens), the 429s the fake gave,
-and how long after the burst's last action the table message showed the final state.
+split by kind (interaction answers and their followups, which Discord exempts from the global
+limit; table edits and posts; turn pings and their deletes; DMs and DM-channel opens), the 429s
+the fake gave, and how long after the burst's last action the table message showed the final
+state. In button mode a discard is picked in the draw's own answer when it offers the choice,
+else through **My cards**.
 ``--baseline REF`` runs the same bench on the code of git ``REF`` (in a temporary export) in
 the same run and prints both.
 """
@@ -38,12 +40,14 @@ from sandbox.state import MANAGE_GUILD, Message
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 _MOMENT = re.compile(r"^tbl:[bs]:(\d+):(\d+):(\d+):")
-KINDS = ("answers", "table", "pings", "other_channel", "dm_sends", "dm_opens", "other")
+KINDS = ("answers", "followups", "table", "pings", "other_channel", "dm_sends", "dm_opens", "other")
 
 
 def _kind(session: Session, call: Call) -> str:
-    if call.route.startswith(("/interactions/", "/webhooks/")):
+    if call.route.startswith("/interactions/"):
         return "answers"
+    if call.route.startswith("/webhooks/"):
+        return "followups"
     if call.route == "/users/@me/channels":
         return "dm_opens"
     match = re.match(r"/channels/(\d+)/", call.path)
@@ -93,6 +97,18 @@ async def _until_shown(session: Session, within: float) -> float | None:
     return None
 
 
+DRAWN: dict[int, Any] = {}
+"""Each player's last Draw click (its followups may offer the discard)."""
+
+
+def _discard_menu(clicked: Any) -> Message | None:
+    for message in getattr(clicked, "followups", []):
+        for component in message.walk_components():
+            if component.get("placeholder") == "Discard a card":
+                return message  # type: ignore[no-any-return]
+    return None
+
+
 async def _step(session: Session, players: list[Actor], host: Actor, buttons: bool) -> bool:
     """One player action; ``False`` when it timed out unanswered."""
     if buttons:  # a player reads the table before clicking: wait until it shows the moment
@@ -109,11 +125,14 @@ async def _step(session: Session, players: list[Actor], host: Actor, buttons: bo
         mine = _status(session, actor.id).view
         if now.phase == "draw":
             if buttons and (message := _table_message(session)) is not None:
-                await actor.click(message, "Draw: from the stock", within=5)
+                DRAWN[actor.id] = await actor.click(message, "Draw: from the stock", within=5)
             else:
                 await actor.slash("paiute draw", source="stock", within=5)
             return True
         card = mine.hand[-1].code
+        if buttons and (menu := _discard_menu(DRAWN.pop(actor.id, None))) is not None:
+            await actor.select(menu, "Discard a card", card, within=5)
+            return True
         if buttons and (message := _table_message(session)) is not None:
             reply = await actor.click(message, "My cards", within=5)
             if reply.message is not None:
@@ -172,12 +191,13 @@ def _print(label: str, results: list[dict[str, Any]]) -> None:
     for r in results:
         n = max(1, r["actions"])
         per = {k: r["calls"].get(k, 0) / n for k in KINDS}
-        counted = sum(v for k, v in per.items() if k != "answers")
+        counted = sum(v for k, v in per.items() if k not in ("answers", "followups"))
         rest = counted - per["pings"] - per["dm_sends"] - per["dm_opens"]
         conv = r["burst_converged_s"]
         print(
             f"  {r['mode']:8} actions {r['actions']:3} (unanswered {r['unanswered']})"
             f"  REST/action {sum(per.values()):.2f}: answers {per['answers']:.2f}"
+            f" followups {per['followups']:.2f}"
             f" | table {per['table']:.2f} other-channel {per['other_channel']:.2f}"
             f" pings {per['pings']:.2f} DM sends {per['dm_sends']:.2f}"
             f" DM opens {per['dm_opens']:.2f} other {per['other']:.2f}"
