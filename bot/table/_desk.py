@@ -368,6 +368,10 @@ class Desk:
         except discord.HTTPException as error:
             log.info("private update by followup failed, by DM instead: %r", error)
             return False
+        finally:
+            view = send.get("view")
+            if isinstance(view, discord.ui.View | discord.ui.LayoutView):
+                view.stop()  # its selects are dynamic items: they work without a stored view
         return True
 
     async def dm(

@@ -40,6 +40,8 @@ UNKNOWN_MESSAGE = 10008
 ANSWER_WAIT_S = 0.8
 """How long a click's answer waits for the table's writer to finish its edit (then it answers
 anyway: Discord wants the answer within 3 s)."""
+ANSWER_LIMIT_S = 3.0
+"""Discord's deadline for an interaction's first answer."""
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
@@ -185,15 +187,20 @@ class Publisher:
                 return
             from bot.table._publish_v2 import answer_v2, unsure
 
+            answer: Awaitable[Any]
+            if drawn.v2 is not None:
+                if not locked:
+                    unsure(self, drawn.status.message_id)  # the writer's edit may land later
+                answer = answer_v2(self, drawn.status, drawn.v2, interaction)
+            else:
+                answer = interaction.response.edit_message(embed=drawn.embed, view=drawn.view)
             try:
-                if drawn.v2 is not None:
-                    if not locked:
-                        unsure(self, drawn.status.message_id)  # the writer's edit may land later
-                    await answer_v2(self, drawn.status, drawn.v2, interaction)
-                else:
-                    await interaction.response.edit_message(embed=drawn.embed, view=drawn.view)
-            except discord.HTTPException as error:
+                # past Discord's 3 s the answer is refused anyway; the writer edits instead
+                await asyncio.wait_for(answer, ANSWER_LIMIT_S)
+            except (discord.HTTPException, TimeoutError) as error:
                 log.info("table %s: the click's answer failed: %r", drawn.status.table_id, error)
+                if drawn.v2 is not None:
+                    unsure(self, drawn.status.message_id)
                 return
             self.answers += 1
             table.shown = version

@@ -157,7 +157,7 @@ async def test_after_a_lost_permission_the_channel_is_told_once_and_the_table_ca
     assert await until_shown(session, within=8.0)
 
 
-async def test_a_late_answer_to_the_draw_still_delivers_the_card_and_the_table(
+async def test_a_failed_answer_to_the_draw_still_delivers_the_card_and_the_table(
     session, fake, alice, bob
 ):
     await dealt(session, alice, bob)
@@ -172,10 +172,37 @@ async def test_a_late_answer_to_the_draw_still_delivers_the_card_and_the_table(
     dms = len(actor.dms())
     # every try of the click's answer is refused: the click is never answered in time
     fake.faults.rate_limit("POST", CALLBACK, retry_after=0.05, times=5)
-    await actor.click(message, draw, wait=False)
+    clicked = await actor.click(message, draw, wait=False)
     await fake.log.wait_for(lambda c: c.route == CALLBACK and c.status == 429, within=2.0)
     assert await until_shown(session, within=6.0)
     await fake.settle(quiet=0.02)
     drawn = codes(view(session, actor).hand or [])[-1]
-    told = [codes_in(m.content) for m in actor.dms()[dms:]]
+    # the card reaches the player: in a followup of the click (a plain ephemeral answer
+    # replaced the failed table update), or by DM when even that failed
+    told = [codes_in(m.content) for m in [*clicked.followups, *actor.dms()[dms:]]]
     assert any(drawn in cards for cards in told), told
+
+
+async def test_a_click_answered_too_late_still_leaves_the_table_and_the_card_by_dm(
+    session, fake, alice, bob
+):
+    await dealt(session, alice, bob)
+    players = [alice, bob]
+    actor = to_act(session, players)
+    message = table_message(session)
+    draw = next(
+        str(c["custom_id"])
+        for c in message.walk_components()
+        if c.get("type") == 2 and str(c.get("custom_id")).endswith(":draw:stock")
+    )
+    dms = len(actor.dms())
+    # Discord is slow to take the answer: each try waits, until the 3 s are gone (10062)
+    fake.faults.rate_limit("POST", CALLBACK, retry_after=0.7, times=50)
+    await actor.click(message, draw, wait=False)
+    assert await until_shown(session, within=8.0)  # the table's writer edited it instead
+    drawn = codes(view(session, actor).hand or [])[-1]
+    dm = await actor.next_dm(within=12.0)
+    while len(actor.dms()) <= dms:
+        dm = await actor.next_dm(within=12.0)
+    told = [codes_in(m.content) for m in actor.dms()[dms:]]
+    assert any(drawn in cards for cards in told), (told, dm.content)
