@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import Parlour
+from bot.factory import BotConfig
 from sandbox.actors import Actor
 from sandbox.harness import Session, open_session
 from sandbox.log import Call
@@ -40,6 +41,7 @@ from sandbox.state import MANAGE_GUILD, Message
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 _MOMENT = re.compile(r"^tbl:[bs]:(\d+):(\d+):(\d+):")
+SEED = 20_261_202
 KINDS = ("answers", "followups", "table", "pings", "other_channel", "dm_sends", "dm_opens", "other")
 
 
@@ -146,7 +148,11 @@ async def _step(session: Session, players: list[Actor], host: Actor, buttons: bo
 
 async def _game(think: float, turns: int, buttons: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
-        async with open_session(Parlour, database_path=Path(folder) / "b.db") as session:
+
+        def build(config: BotConfig) -> Parlour:  # the same deals on every tree and run
+            return Parlour(config, table_seed=lambda: SEED)
+
+        async with open_session(build, database_path=Path(folder) / "b.db") as session:
             alice, bob, carol = (session.actors[n] for n in ("alice", "bob", "carol"))
             players = [alice, bob, carol]
             for actor in (bob, carol):
@@ -170,6 +176,7 @@ async def _game(think: float, turns: int, buttons: bool) -> dict[str, Any]:
             for _ in range(50):
                 await _step(session, players, alice, buttons=False)
             converged = await _until_shown(session, 15.0)
+            await session.fake.settle(quiet=0.2, within=10.0)  # the last DMs, before closing
             return {
                 "mode": "buttons" if buttons else "slash",
                 "actions": actions,
