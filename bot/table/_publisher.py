@@ -311,6 +311,7 @@ class Publisher:
         DMs (50007) get one ``no_dm_note()`` in the table's channel."""
         try:
             channel = await self.bot.create_dm(discord.Object(user))
+            await self._room(channel.id)  # a DM channel has the same 5-per-5-s limit
             if send is not None:
                 await channel.send(**send)
             else:
@@ -326,17 +327,21 @@ class Publisher:
         except discord.HTTPException as error:
             log.warning("DM to %s failed: %r", user, error)
 
-    async def say(self, status: TableStatus, text: str) -> None:
-        """A message in the table's channel (rare: resumes, closes, closed DMs); it waits for
-        a slot of the channel's budget, leaving one for the table's next edit."""
-        wait = self.budget.wait(status.channel_id, keep=1)
-        if wait > 0:
+    async def _room(self, channel: int, keep: int = 0) -> None:
+        """Wait for a write of ``channel``'s budget (``keep`` slots left for the table's
+        edits), and spend it."""
+        while (wait := self.budget.wait(channel, keep=keep)) > 0:
             self._saying += 1
             try:
                 await asyncio.sleep(wait)
             finally:
                 self._saying -= 1
-        self.budget.spend(status.channel_id)
+        self.budget.spend(channel)
+
+    async def say(self, status: TableStatus, text: str) -> None:
+        """A message in the table's channel (rare: resumes, closes, closed DMs); it waits for
+        a slot of the channel's budget, leaving one for the table's next edit."""
+        await self._room(status.channel_id, keep=1)
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
