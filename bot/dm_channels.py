@@ -51,7 +51,9 @@ def known(bot: discord.Client) -> DmChannels:
     return found
 
 
-async def dm_channel(bot: discord.Client, user: int) -> discord.abc.Messageable:
+async def dm_channel(
+    bot: discord.Client, user: int
+) -> discord.PartialMessageable | discord.DMChannel:
     """The channel to DM ``user`` in: opened once, then addressed by its kept id."""
     ids = known(bot)
     channel_id = ids.get(user)

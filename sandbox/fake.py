@@ -44,6 +44,8 @@ from sandbox.routes import Rest
 from sandbox.state import Channel, Guild, Message, User, World
 from sandbox.wire import API_PREFIX
 
+OWED_S = 6.0
+"""How much longer ``settle`` waits for writes the bot paces (Discord's 5-second windows)."""
 DEFAULT_TOKEN = "sandbox-token"  # noqa: S105 - not a secret: the fake's own password
 
 
@@ -96,6 +98,9 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.watched: list[asyncio.Task[object]] = []  # the running bot's gateway task
+        self.owes: list[Callable[[], bool]] = []
+        """Whether the bot says it still owes writes (a table edit waiting for room in the
+        channel's rate limit): ``settle`` waits for those too."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -280,10 +285,12 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ waiting
 
-    async def settle(self, quiet: float = 0.05, within: float = 3.0) -> None:
-        """Wait until the bot has made no call and no change for ``quiet`` seconds, and owes no
-        retry of a rate-limited request."""
-        deadline = time.monotonic() + within
+    async def settle(self, quiet: float = 0.05, within: float = 3.0, *, owed: bool = True) -> None:
+        """Wait until the bot has made no call and no change for ``quiet`` seconds, owes no
+        retry of a rate-limited request and (``owed``) no write it is pacing (``owes``; those
+        get one more rate-limit window, ``OWED_S``, beyond ``within``)."""
+        start = time.monotonic()
+        deadline = start + within
         while time.monotonic() < deadline:
             last = max(
                 self.activity.last_change,
@@ -291,9 +298,13 @@ class FakeDiscord:
                 self.rate_limits.retry_until,
             )
             idle = time.monotonic() - last
-            if idle >= quiet:
+            if idle < quiet:
+                await asyncio.sleep(quiet - idle)
+                continue
+            if not owed or not any(owes() for owes in self.owes):
                 return
-            await asyncio.sleep(quiet - idle)
+            deadline = max(deadline, start + within + OWED_S)
+            await asyncio.sleep(quiet)
 
     def _last_call(self) -> float:
         return self.log.calls[-1].at if self.log.calls else 0.0

@@ -105,6 +105,15 @@ def _served(bot: commands.Bot, fake: FakeDiscord) -> int:
     return sum(1 for guild_id in fake.world.guilds if (guild_id >> 22) % count in shard_ids)
 
 
+def owes_writes(bot: commands.Bot) -> bool:
+    """Whether the bot's table kit still paces a write (a table edit or a turn ping waiting
+    for room in the channel's rate limit)."""
+    desk = getattr(bot, "desk", None)
+    if desk is None:
+        return False
+    return bool(desk.busy)
+
+
 async def stop_bot(fake: FakeDiscord, bot: commands.Bot) -> BaseException | None:
     """Close the bot and wait for its gateway task; returns the error it died of, if any."""
     await bot.close()
@@ -153,6 +162,7 @@ async def open_session(
         general = guild.channels[0]
         session = Session(fake, bot, guild, general, build_bot, config)
         session.actors = {u.name: Actor(fake, u, general) for u in people}
+        fake.owes.append(lambda: owes_writes(session.bot))
         try:
             yield session
         finally:

@@ -106,7 +106,7 @@ async def run_action(
     with refusals(desk):
         result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
     done = msg("table.reply.done_action", action=str(action["kind"]).replace("_", " "))
-    await desk.show(result, interaction, reply=reply or done)
+    await desk.show(result, interaction, reply=reply or done, own_move=True)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -228,6 +228,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await interaction.response.send_modal(JoinModal(status))
         elif key.kind == Lobby.DEAL:
             if tuple(key.expected) != tuple(status.expected):
+                if await desk.catch_up(interaction, status):
+                    return
                 raise Refusal(msg("table.refusal.moved_on"))
             admin = _admin(interaction)
             with refusals(desk):
@@ -246,6 +248,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
 
     async def _act(self, interaction: discord.Interaction, status: TableStatus, user: int) -> None:
         desk, key = desk_of(interaction), self.key
+        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
+            interaction, status
+        ):
+            return
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
@@ -308,6 +314,10 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
             raise Refusal(msg("table.refusal.closed"))
+        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
+            interaction, status
+        ):
+            return
         _check_turn(status, user, key.expected)
         with refusals(desk):
             legal = desk.service.legal_actions(guild, channel, user)
@@ -327,7 +337,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             if "content" in shown:
                 shown["view"] = None
             await interaction.response.edit_message(**shown)
-            await desk.show(result)
+            await desk.show(result, interaction, own_move=True)
             return
         await run_action(interaction, action, key.expected)
 

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.errors import CHANNEL_PERMISSIONS, permission_name
 from bot.languages import Languages
 from bot.refusal import Refusal
 from bot.table import _layout_v2 as v2
@@ -73,7 +74,8 @@ class Desk:
         self.pictures = True
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
-        self.pings = Pinger(bot)
+        self.pings = Pinger(bot, self.publisher.budget)
+        self._showing = 0
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -208,7 +210,7 @@ class Desk:
             return Drawn(now, embed, view)
 
         await self.publisher.publish(
-            status.table_id, draw, interaction, posted=None if closed else self._posted
+            status, draw, interaction, posted=None if closed else self._posted
         )
 
     async def _posted(self, status: TableStatus, message_id: int) -> None:
@@ -293,9 +295,16 @@ class Desk:
         alt = v2.alt_text("pictures.alt.hand", title, drawn.cards, locale)
         return v2.hand_layout(text, drawn.picture, alt, components, locale)
 
-    async def deliver(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
-        """DM every player whose private cards changed in this step: what happened to them,
-        then their cards as they are now."""
+    async def deliver(
+        self,
+        status: TableStatus,
+        events: Iterable[present.AnyEvent],
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Tell every player whose private cards changed in this step what happened to them,
+        then their cards as they are now: the player whose interaction made the step in an
+        ephemeral followup of it (with their card choices; exempt from Discord's global
+        limit), anyone else by DM."""
         mine: dict[str, list[present.AnyEvent]] = defaultdict(list)
         for event in events:
             if event.to is not None and event.to.isdigit():
@@ -303,6 +312,7 @@ class Desk:
         if not mine:
             return
         ui, names = self.ui(status.game), self.names_of(status)
+        actor = interaction.user.id if interaction is not None else None
         for pid, told in mine.items():
             user = int(pid)
             now: TableStatus | None = None
@@ -313,6 +323,11 @@ class Desk:
             except TableError:
                 pass
             model = present.present_private(ui, status, told, now, user, names)
+            if user == actor and interaction is not None:
+                locale = await self.reader(interaction)
+                text = render.private_text(model, locale)
+                if await self.answer_privately(interaction, now, text, locale):
+                    continue
             locale = self.locale
             if self.languages is not None:
                 locale = await self.languages.of(user, status.guild_id)
@@ -324,6 +339,42 @@ class Desk:
                 await self.dm(status, user, text, dm)
             else:
                 await self.dm(status, user, text)
+
+    async def answer_privately(
+        self,
+        interaction: discord.Interaction,
+        now: TableStatus | None,
+        text: str,
+        locale: str,
+    ) -> bool:
+        """The player's own update after their own interaction, as its ephemeral followup:
+        ``text`` and their cards (``now``, their private view) with the card choices they
+        have (the **My cards** selects); ``False`` if it could not be sent (then a DM)."""
+        if not interaction.response.is_done():
+            return False
+        send: dict[str, Any] = {"content": text}
+        if now is not None:
+            user, legal = interaction.user.id, []
+            with contextlib.suppress(TableError):
+                legal = self.service.legal_actions(now.guild_id, now.channel_id, user)
+            ui, names = self.ui(now.game), self.names_of(now)
+            if await self.images(now.guild_id):
+                choices = hand_components(ui, now, legal, names)
+                layout = await self.hand_v2(now, text, locale, choices)
+                file = v2.file_of(layout)
+                send = {"view": layout.layout, **({"file": file} if file else {})}
+            elif (view := hand_view(ui, now, legal, names, locale)) is not None:
+                send["view"] = view
+        try:
+            await interaction.followup.send(**send, ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("private update by followup failed, by DM instead: %r", error)
+            return False
+        finally:
+            view = send.get("view")
+            if isinstance(view, discord.ui.View | discord.ui.LayoutView):
+                view.stop()  # its selects are dynamic items: they work without a stored view
+        return True
 
     async def dm(
         self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
@@ -340,16 +391,37 @@ class Desk:
 
     # -- answering a step -----------------------------------------------------------------------
 
+    @property
+    def busy(self) -> bool:
+        """Whether the desk still owes Discord something: a step being shown, a table edit or
+        a turn ping waiting for room in its channel (the sandbox's ``settle`` waits for it)."""
+        return self._showing > 0 or self.publisher.busy or self.pings.busy
+
     async def show(
         self,
         result: ActionResult,
         interaction: discord.Interaction | None = None,
         *,
         reply: Text | None = None,
+        own_move: bool = False,
     ) -> None:
         """After a step: log its events, update the table message (through ``interaction`` when
         it is a click on the table message), answer a command ephemerally with ``reply``, and
-        DM the private cards that changed."""
+        DM the private cards that changed (``own_move``: the step is the interaction's user's
+        own move in the deal, so their own update is a followup of it, not a DM)."""
+        self._showing += 1
+        try:
+            await self._show(result, interaction, reply, own_move)
+        finally:
+            self._showing -= 1
+
+    async def _show(
+        self,
+        result: ActionResult,
+        interaction: discord.Interaction | None,
+        reply: Text | None,
+        own_move: bool,
+    ) -> None:
         status = result.table
         if interaction is not None:
             self.remember(interaction.user)
@@ -375,27 +447,61 @@ class Desk:
         )
         if on_message:
             await self.publish(status, interaction)
-        else:
-            if interaction is not None and not interaction.response.is_done():
+        if interaction is not None and not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
                 await self.reply(interaction, reply or msg("table.reply.done"))
+        if not on_message:
             await self.publish(status)
-        await self.deliver(status, result.events)
+        if interaction is not None:
+            await self.tell_denied(status, interaction)
+        await self.deliver(status, result.events, interaction if own_move else None)
         await self.ping(self.current(status))
+
+    async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:
+        """A click that is stale only because the table message is behind (an edit failed
+        or is still waiting for room): answer it with the table as it is now (UPDATE_MESSAGE)
+        and a short private note, instead of a dead end; ``False`` if it is not that case."""
+        if interaction.message is None or interaction.message.id != status.message_id:
+            return False
+        if not self.publisher.behind(status.table_id):
+            return False
+        await self.publish(status, interaction)
+        if not interaction.response.is_done():
+            return False
+        text = self.words(msg("publish.caught_up"), await self.reader(interaction))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.followup.send(text, ephemeral=True)
+        return True
+
+    async def tell_denied(self, status: TableStatus, interaction: discord.Interaction) -> None:
+        """Once per table: Discord refused the bot a permission for the table message, so
+        the channel hears it through an interaction's answer (which needs no permission)."""
+        if not self.publisher.denied(status.table_id) or not interaction.response.is_done():
+            return
+        self.publisher.told_denied(status.table_id)
+        flags = [f"**{permission_name(f)}**" for f in CHANNEL_PERMISSIONS]
+        listed = msg("errors.and", head=", ".join(flags[:-1]), last=flags[-1])
+        said = msg("errors.forbidden.some", permissions=listed)
+        text = self.words(said, await self.public(status))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.followup.send(text)
 
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
         game = self.ui(status.game).title
+        locale = await self.public(status)
 
         def in_channel(user: int) -> str:
             return self.words(
-                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status))
+                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status)), locale
             )
 
         def in_dm() -> str:
             where = f"<#{status.channel_id}>"
-            return self.words(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
+            said = msg("table.ping.dm", game=game, channel=where, link=jump_url(status))
+            return self.words(said, locale)
 
-        await self.pings.turn(status, in_channel, in_dm)
+        await self.pings.turn(status, in_channel, in_dm, lambda: self.current(status))
 
     # -- the service's listener -----------------------------------------------------------------
 

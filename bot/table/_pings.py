@@ -6,6 +6,10 @@ links to the table message; in their DMs instead when they chose ``/ping mode:dm
 ``off``. At most one ping per table is alive: the previous one is deleted when the turn moves
 on. No ping for a player who is away, or who did something at the table in the last
 ``recent_s`` seconds (they are looking at it).
+
+A channel ping spends one write of the channel's budget (:mod:`._budget`) and always leaves one
+for the table's next edit: when the channel is busy the ping waits, and when its moment comes it
+pings whoever's turn it is then (or nobody), so a fast game never queues stale pings.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.dm_channels import dm_channel
+from bot.table._budget import ChannelBudget
 from services.pings import PingMode
 from services.tables import TableStatus
 
@@ -40,8 +45,11 @@ class _Alive:
 class Pinger:
     """The turn pings of every table."""
 
-    def __init__(self, bot: discord.Client) -> None:
+    def __init__(self, bot: discord.Client, budget: ChannelBudget | None = None) -> None:
         self.bot = bot
+        self.budget = budget or ChannelBudget()
+        self._later: dict[int, asyncio.Task[None]] = {}
+        """Per table: a ping waiting for room in the channel."""
         self.recent_s = RECENT_S
         self.mode_of: Callable[[int], Awaitable[PingMode]] | None = None
         """Where each player's choice is read (``bot.pings.mode``); unset: ``channel``."""
@@ -54,12 +62,59 @@ class Pinger:
         """``user`` did something at a table just now."""
         self._acted[user] = time.monotonic()
 
+    @property
+    def busy(self) -> bool:
+        """Whether a ping is waiting for room in its channel."""
+        return any(not t.done() for t in self._later.values())
+
     async def turn(
-        self, status: TableStatus, channel_text: Callable[[int], str], dm_text: Callable[[], str]
+        self,
+        status: TableStatus,
+        channel_text: Callable[[int], str],
+        dm_text: Callable[[], str],
+        refresh: Callable[[], TableStatus] | None = None,
     ) -> None:
-        """After a step of the table: ping the player to act if the turn moved to them."""
+        """After a step of the table: ping the player to act if the turn moved to them
+        (``refresh``: the table as it is later, for a ping that had to wait for room)."""
+        wait = self.budget.wait(status.channel_id, keep=1)
+        if wait > 0 and self._wants_channel_ping(status):
+            self._defer(status, wait, channel_text, dm_text, refresh)
+            return
         async with self._locks[status.table_id]:
             await self._turn(status, channel_text, dm_text)
+
+    def _wants_channel_ping(self, status: TableStatus) -> bool:
+        """Whether the turn moved to someone (a ping may follow: it waits for room)."""
+        alive = self._alive.get(status.table_id)
+        user = status.to_act if status.deal_open else None
+        if user is None:
+            return False
+        return alive is None or alive.user != user or alive.deal != status.deal_number
+
+    def _defer(
+        self,
+        status: TableStatus,
+        wait: float,
+        channel_text: Callable[[int], str],
+        dm_text: Callable[[], str],
+        refresh: Callable[[], TableStatus] | None,
+    ) -> None:
+        table = status.table_id
+        waiting = self._later.get(table)
+        if waiting is not None and not waiting.done() and waiting is not asyncio.current_task():
+            waiting.cancel()  # the newer turn decides
+
+        async def later() -> None:
+            await asyncio.sleep(wait)
+            now = refresh() if refresh is not None else status
+            if now.table_id != table:
+                return
+            try:
+                await self.turn(now, channel_text, dm_text, refresh)
+            except (discord.HTTPException, RuntimeError) as error:  # RuntimeError: stopping
+                log.info("table %s: no turn ping: %r", table, error)
+
+        self._later[table] = asyncio.get_running_loop().create_task(later())
 
     async def _turn(
         self, status: TableStatus, channel_text: Callable[[int], str], dm_text: Callable[[], str]
@@ -77,6 +132,8 @@ class Pinger:
         if time.monotonic() - self._acted.get(user, float("-inf")) < self.recent_s:
             return
         mode = await self.mode_of(user) if self.mode_of is not None else PingMode.CHANNEL
+        if mode is PingMode.CHANNEL:
+            self.budget.spend(status.channel_id)
         try:
             sent = await self._send(status, user, mode, channel_text, dm_text)
         except discord.HTTPException as error:
@@ -113,6 +170,9 @@ class Pinger:
 
     async def closed(self, table_id: int) -> None:
         """The table is gone: its ping too."""
+        waiting = self._later.pop(table_id, None)
+        if waiting is not None:
+            waiting.cancel()
         await self.forget(table_id)
         self._locks.pop(table_id, None)
 

@@ -97,30 +97,36 @@ async def replace_v2(publisher: Publisher, status: TableStatus, repost: bool) ->
     return True
 
 
+def unsure(publisher: Publisher, message_id: int | None) -> None:
+    """What ``message_id`` shows is not known (two writes may cross): the next one uploads."""
+    _unsent(sent(publisher), message_id)
+
+
+async def answer_v2(
+    publisher: Publisher, status: TableStatus, v2: V2, interaction: discord.Interaction
+) -> None:
+    """Answer a click on the table message with the V2 table (UPDATE_MESSAGE)."""
+    state = sent(publisher)
+    if status.message_id is not None:
+        state.layouts.add(status.message_id)
+    extra = _attachments(state, status.message_id, v2)
+    try:
+        await interaction.response.edit_message(embed=None, view=v2.layout, **extra)
+    except discord.HTTPException:
+        _unsent(state, status.message_id)  # the next edit uploads the picture again
+        raise
+
+
 async def publish_v2(
     publisher: Publisher,
     status: TableStatus,
     v2: V2,
-    interaction: discord.Interaction | None,
     posted: Callable[[TableStatus, int], Awaitable[None]] | None,
 ) -> None:
-    """``Publisher.publish`` for a V2 message (called under the table's lock)."""
+    """One write of a V2 table message through the channel (called by the table's writer)."""
     state = sent(publisher)
     if status.message_id is not None:
         state.layouts.add(status.message_id)
-    if (
-        interaction is not None
-        and not interaction.response.is_done()
-        and interaction.message is not None
-        and interaction.message.id == status.message_id
-    ):
-        extra = _attachments(state, status.message_id, v2)
-        try:
-            await interaction.response.edit_message(embed=None, view=v2.layout, **extra)
-        except discord.HTTPException:
-            _unsent(state, status.message_id)  # the next edit uploads the picture again
-            raise
-        return
     channel = publisher.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
     if status.message_id is not None:
         try:

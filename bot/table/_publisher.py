@@ -1,32 +1,53 @@
 """The publisher: the table's I/O on Discord, with nothing to decide about what it shows.
 
-It edits the one table message in place (through the click's interaction when the click is on
-that message: one call), posts it again when it was deleted, sends DMs (a closed-DM player gets
-one note in the table's channel, and play goes on) and posts the rare channel messages. Each
-table's updates run one at a time, so the message never shows an older state over a newer one.
+Each table message converges on the table's latest state with as few writes as Discord allows:
+
+- a click on the table message is answered with the table itself (UPDATE_MESSAGE, callback
+  type 7): the update IS the answer, and it is exempt from the channel's limit;
+- every other update (a slash command, a timer, a computer's move) marks the table dirty and
+  wakes the table's one writer, which waits for a free slot of the channel's budget
+  (:mod:`._budget`), then draws the state of that moment and edits once: a burst of actions is
+  one edit of the latest state, never a queue of stale ones;
+- a write that fails (429, 5xx, a lost permission, an answer past Discord's 3 s) leaves the
+  table dirty, and the writer tries again with backoff (honouring ``retry_after``) until the
+  message shows the latest state; a deleted message is posted again.
+
+It also sends DMs (a closed-DM player gets one note in the table's channel, and play goes on)
+and posts the rare channel messages.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import contextlib
 import inspect
 import logging
-from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.dm_channels import dm_channel
-from bot.errors import CANNOT_DM, needs_permission
+from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
+from bot.refusal import MissingChannelPermission
+from bot.table._budget import ChannelBudget
 from services.tables import TableStatus
 
 log = logging.getLogger(__name__)
 
 UNKNOWN_MESSAGE = 10008
+ANSWER_WAIT_S = 0.8
+"""How long a click's answer waits for the table's writer to finish its edit (then it answers
+anyway: Discord wants the answer within 3 s)."""
+ANSWER_LIMIT_S = 3.0
+"""Discord's deadline for an interaction's first answer."""
+BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+"""Waits between failed writes of one table (the last repeats)."""
+
+Posted = Callable[[TableStatus, int], Awaitable[None]]
+Draw = Callable[[], "Drawn | Awaitable[Drawn]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,66 +61,244 @@ class Drawn:
     """A ``bot.table._layout_v2.V2`` (pictures on): then ``embed`` and ``view`` are unused."""
 
 
+@dataclass(slots=True)
+class _Table:
+    """One table message's way to its latest state."""
+
+    channel: int
+    draw: Draw
+    posted: Posted | None
+    latest: int = 0
+    """Version of the newest state asked for (every publish is a new one)."""
+    shown: int = 0
+    """Version of the last write that reached Discord."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    writer: asyncio.Task[None] | None = None
+    failures: int = 0
+    denied: bool = False
+    """The last write was refused for a missing permission (50013)."""
+    closing: bool = False
+
+
+def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
+    return (
+        interaction is not None
+        and not interaction.response.is_done()
+        and interaction.message is not None
+        and message_id is not None
+        and interaction.message.id == message_id
+    )
+
+
+def _retry_after(error: discord.HTTPException) -> float | None:
+    """``retry_after`` of a 429 (seconds), if Discord said."""
+    if error.status != 429:
+        return None
+    response = getattr(error, "response", None)
+    header = response.headers.get("Retry-After") if response is not None else None
+    try:
+        return float(header) if header is not None else None
+    except ValueError:
+        return None
+
+
 class Publisher:
     """Puts tables on Discord; one per bot (the desk's)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, budget: ChannelBudget | None = None) -> None:
         self.bot = bot
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.budget = budget or ChannelBudget()
+        self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
+        self._told_denied: set[int] = set()
+        self._saying = 0
+        """Channel messages waiting for room in their channel."""
+        self.edits = 0
+        """Table writes through the channel (posts and edits), for the bench."""
+        self.answers = 0
+        """Table updates that were a click's answer."""
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether some table message is still behind (its writer has work)."""
+        if self._saying:
+            return True
+        return any(t.writer is not None and not t.writer.done() for t in self._tables.values())
+
+    def behind(self, table_id: int) -> bool:
+        """Whether the table's message does not show its latest state yet."""
+        table = self._tables.get(table_id)
+        return table is not None and table.shown < table.latest
+
+    def denied(self, table_id: int) -> bool:
+        """Whether the table's last write was refused for a missing permission, not yet told."""
+        table = self._tables.get(table_id)
+        return table is not None and table.denied and table_id not in self._told_denied
+
+    def told_denied(self, table_id: int) -> None:
+        self._told_denied.add(table_id)
 
     def forget(self, table_id: int) -> None:
-        """A closed table's lock goes (its closed-DM notes stay: a table id is never reused)."""
-        self._locks.pop(table_id, None)
+        """A closed table: its writer finishes what it owes, then the table is dropped (its
+        closed-DM notes stay: a table id is never reused)."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        table.closing = True
+        if table.writer is None or table.writer.done():
+            self._tables.pop(table_id, None)
+
+    # -- publishing -----------------------------------------------------------------------------
 
     async def publish(
         self,
-        table_id: int,
-        draw: Callable[[], Drawn | Awaitable[Drawn]],
+        status: TableStatus,
+        draw: Draw,
         interaction: discord.Interaction | None = None,
         *,
-        posted: Callable[[TableStatus, int], Awaitable[None]] | None = None,
+        posted: Posted | None = None,
     ) -> None:
-        """Show ``draw()`` (called under the table's lock) on the table's one message: through
-        ``interaction`` (a click on that message), else by editing the message, else (given
-        ``posted``, told the new message's id under the lock) by posting it (again)."""
-        async with self._locks[table_id]:
-            made = draw()
-            drawn = await made if inspect.isawaitable(made) else made
-            from bot.table._publish_v2 import publish_v2, replace_v2
+        """Bring the table's one message to ``draw()`` (called when the write is made, so it
+        draws the state of that moment): as the answer to ``interaction`` when it is a click
+        on that message, else by the table's writer (an edit, or a post through ``posted``,
+        told the new message's id). Never raises for Discord's refusals: the writer retries."""
+        table_id = status.table_id
+        table = self._tables.get(table_id)
+        if table is None:
+            table = self._tables[table_id] = _Table(status.channel_id, draw, posted)
+        table.latest += 1
+        table.draw, table.posted = draw, posted
+        if _on_message(interaction, status.message_id):
+            assert interaction is not None  # noqa: S101 - _on_message checked it
+            await self._answer(table, interaction)
+        self._wake(table_id, table)
 
+    async def _answer(self, table: _Table, interaction: discord.Interaction) -> None:
+        """Answer a click on the table message with the table (UPDATE_MESSAGE)."""
+        locked = False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.lock.acquire(), ANSWER_WAIT_S)
+            locked = True
+        try:
+            version = table.latest
+            drawn = await _drawn(table.draw)
+            if not _on_message(interaction, drawn.status.message_id):
+                return
+            from bot.table._publish_v2 import answer_v2, unsure
+
+            answer: Awaitable[Any]
             if drawn.v2 is not None:
-                await publish_v2(self, drawn.status, drawn.v2, interaction, posted)
+                if not locked:
+                    unsure(self, drawn.status.message_id)  # the writer's edit may land later
+                answer = answer_v2(self, drawn.status, drawn.v2, interaction)
+            else:
+                answer = interaction.response.edit_message(embed=drawn.embed, view=drawn.view)
+            try:
+                # past Discord's 3 s the answer is refused anyway; the writer edits instead
+                await asyncio.wait_for(answer, ANSWER_LIMIT_S)
+            except (discord.HTTPException, TimeoutError) as error:
+                log.info("table %s: the click's answer failed: %r", drawn.status.table_id, error)
+                if drawn.v2 is not None:
+                    unsure(self, drawn.status.message_id)
                 return
-            status, embed, view = drawn.status, drawn.embed, drawn.view
-            assert embed is not None  # noqa: S101 - the embed path draws both
-            assert view is not None  # noqa: S101
-            if await replace_v2(self, status, posted is not None):
-                status = dataclasses.replace(status, message_id=None)
-            if (
-                interaction is not None
-                and not interaction.response.is_done()
-                and interaction.message is not None
-                and interaction.message.id == status.message_id
-            ):
-                await interaction.response.edit_message(embed=embed, view=view)
+            self.answers += 1
+            table.shown = version
+            table.failures, table.denied = 0, False
+        finally:
+            if locked:
+                table.lock.release()
+
+    def _wake(self, table_id: int, table: _Table) -> None:
+        if table.shown >= table.latest:
+            return
+        if table.writer is None or table.writer.done():
+            table.writer = asyncio.get_running_loop().create_task(
+                self._write_until_shown(table_id, table), name=f"table-{table_id}-writer"
+            )
+
+    async def _write_until_shown(self, table_id: int, table: _Table) -> None:
+        """The table's writer: edit until the message shows the latest state."""
+        try:
+            while table.shown < table.latest:
+                wait = self.budget.wait(table.channel)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    continue
+                pause = 0.0
+                async with table.lock:
+                    if table.shown >= table.latest:
+                        break
+                    version = table.latest
+                    try:
+                        drawn = await _drawn(table.draw)
+                        self.budget.spend(table.channel)
+                        self.edits += 1
+                        await self._write(table_id, drawn, table.posted)
+                    except discord.HTTPException as error:
+                        pause = self._failed(table_id, table, error)
+                    except MissingChannelPermission as error:
+                        cause = error.__cause__
+                        pause = self._failed(table_id, table, cause or error)
+                    else:
+                        table.shown = version
+                        table.failures, table.denied = 0, False
+                if pause:
+                    await asyncio.sleep(pause)
+        except Exception:
+            if self.bot.is_closed():  # stopping: the next start draws every table again
+                log.info("table %s: stopped before its message was up to date", table_id)
+            else:
+                log.exception("table %s: its message could not be brought up to date", table_id)
+        finally:
+            if table.closing:
+                self._tables.pop(table_id, None)
+
+    def _failed(self, table_id: int, table: _Table, error: BaseException) -> float:
+        """Log a failed write; the pause before the next try."""
+        table.failures += 1
+        pause = BACKOFF_S[min(table.failures, len(BACKOFF_S)) - 1]
+        if isinstance(error, discord.HTTPException):
+            if error.code == MISSING_PERMISSIONS:
+                table.denied = True
+            pause = max(pause, _retry_after(error) or 0.0)
+        log.warning(
+            "table %s: its message is behind (try %d, again in %.1fs): %r",
+            table_id,
+            table.failures,
+            pause,
+            error,
+        )
+        return pause
+
+    async def _write(self, table_id: int, drawn: Drawn, posted: Posted | None) -> None:
+        """One edit (or post) of the table message through the channel."""
+        from bot.table._publish_v2 import publish_v2, replace_v2
+
+        if drawn.v2 is not None:
+            await publish_v2(self, drawn.status, drawn.v2, posted)
+            return
+        status, embed, view = drawn.status, drawn.embed, drawn.view
+        assert embed is not None  # noqa: S101 - the embed path draws both
+        assert view is not None  # noqa: S101
+        if await replace_v2(self, status, posted is not None):
+            status = _without_message(status)
+        channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
+        if status.message_id is not None:
+            try:
+                await channel.get_partial_message(status.message_id).edit(embed=embed, view=view)
                 return
-            channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
-            if status.message_id is not None:
-                try:
-                    await channel.get_partial_message(status.message_id).edit(
-                        embed=embed, view=view
-                    )
-                    return
-                except discord.NotFound as error:
-                    if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
-                        raise
-                    log.info("table %s: its message was deleted; posting it again", table_id)
-            if posted is None:
-                return
-            async with needs_permission("Send Messages", channel):
-                message = await channel.send(embed=embed, view=view)
-            await posted(status, message.id)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
+                    raise
+                log.info("table %s: its message was deleted; posting it again", table_id)
+        if posted is None:
+            return
+        message = await channel.send(embed=embed, view=view)
+        await posted(status, message.id)
+
+    # -- other messages -------------------------------------------------------------------------
 
     async def dm(
         self,
@@ -113,6 +312,7 @@ class Publisher:
         DMs (50007) get one ``no_dm_note()`` in the table's channel."""
         try:
             channel = await dm_channel(self.bot, user)
+            await self._room(channel.id)  # a DM channel has the same 5-per-5-s limit
             if send is not None:
                 await channel.send(**send)
             else:
@@ -128,10 +328,34 @@ class Publisher:
         except discord.HTTPException as error:
             log.warning("DM to %s failed: %r", user, error)
 
+    async def _room(self, channel: int, keep: int = 0) -> None:
+        """Wait for a write of ``channel``'s budget (``keep`` slots left for the table's
+        edits), and spend it."""
+        while (wait := self.budget.wait(channel, keep=keep)) > 0:
+            self._saying += 1
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self._saying -= 1
+        self.budget.spend(channel)
+
     async def say(self, status: TableStatus, text: str) -> None:
-        """A message in the table's channel (rare: resumes, closes, closed DMs)."""
+        """A message in the table's channel (rare: resumes, closes, closed DMs); it waits for
+        a slot of the channel's budget, leaving one for the table's next edit."""
+        await self._room(status.channel_id, keep=1)
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
+
+
+async def _drawn(draw: Draw) -> Drawn:
+    made = draw()
+    return await made if inspect.isawaitable(made) else made
+
+
+def _without_message(status: TableStatus) -> TableStatus:
+    import dataclasses
+
+    return dataclasses.replace(status, message_id=None)

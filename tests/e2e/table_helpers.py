@@ -234,6 +234,21 @@ def _is_dm(session: Session, call: Call) -> bool:
     return channel is not None and channel.is_dm
 
 
+def is_ping(call: Call) -> bool:
+    """A turn ping (a post mentioning one named user) or the delete of one: reported apart
+    from the calls per action, as Discord's budget for them is the channel's (issue 20)."""
+    if call.method == "DELETE" and call.route == "/channels/{channel_id}/messages/{message_id}":
+        return True
+    body = call.body if isinstance(call.body, dict) else {}
+    mentions = body.get("allowed_mentions")
+    return (
+        call.method == "POST"
+        and call.route == "/channels/{channel_id}/messages"
+        and isinstance(mentions, dict)
+        and bool(mentions.get("users"))
+    )
+
+
 PRIVATE_CALLBACKS = (8, 9)
 """Autocomplete choices and modals: Discord shows them to the one user who typed or clicked."""
 
@@ -274,6 +289,12 @@ class Watch:
     dm_cards: dict[int, set[str]] = field(default_factory=dict)
     per_action: list[tuple[str, int]] = field(default_factory=list)
     channel_posts: int = 0
+    pings: int = 0
+    private_followups: int = 0
+    held: dict[int, set[str]] = field(default_factory=dict)
+    """Cards each player's own view showed at some step of this deal."""
+    """A player's own private updates as ephemeral followups (not in ``per_action``)."""
+    """Turn pings posted and deleted during counted actions (not in ``per_action``)."""
     deal: int | None = None
     public_seen: set[str] = field(default_factory=set)
     """Cards the public view showed at some step of this deal: naming them later is no leak
@@ -301,16 +322,25 @@ class Watch:
         deal = _deal(self.session)
         if deal != self.deal:  # cards come round again in a new deal
             self.deal, self.public_bodies, self.public_seen = deal, [], set()
+            self.held = {}
+        # a player's own update after their own move is an ephemeral followup: private, like
+        # a DM, and reported apart from the calls per action
+        own = [c for c in counted if c.route.startswith("/webhooks/") and _is_ephemeral(c)]
+        self.private_followups += len(own) if label is not None else 0
         for call in counted:
             private = _is_ephemeral(call) or _updates_ephemeral(self.session, call)
             if call.body is not None and not private:
                 self.public_bodies.append(json.dumps(call.body, ensure_ascii=False))
         if label is not None:
-            self.per_action.append((label, len(counted)))
+            pings = sum(1 for c in counted if is_ping(c))
+            self.pings += pings
+            self.per_action.append((label, len(counted) - pings - len(own)))
             self.channel_posts += sum(
                 1
                 for c in counted
-                if c.method == "POST" and c.route == "/channels/{channel_id}/messages"
+                if c.method == "POST"
+                and c.route == "/channels/{channel_id}/messages"
+                and not is_ping(c)
             )
         if deal is not None:
             self.public_seen |= view_cards(status(self.session).view)
@@ -326,7 +356,7 @@ class Watch:
 
     def _check_dms(self) -> None:
         for user, actor in self.players.items():
-            dms = actor.dms()
+            dms = sorted([*actor.dms(), *actor.ephemerals()], key=lambda m: m.id)
             new = dms[self.dm_seen.get(user, 0) :]
             self.dm_seen[user] = len(dms)
             if not new:
@@ -335,10 +365,13 @@ class Watch:
                 mine = view_cards(status(self.session, user).view)
             except TableError:
                 mine = set()
+            self.held.setdefault(user, set()).update(mine)
             for dm in new:
                 said = "\n".join([dm.content, *texts(dm), *alt_texts(dm)])
                 shown = cards_in(said, _all_codes())
-                assert shown <= mine, f"{actor.name} got cards {shown - mine} not theirs by DM"
+                # a card once face up is no secret; a card once theirs is theirs to hear of
+                theirs = mine | self.public_seen | self.held.get(user, set())
+                assert shown <= theirs, f"{actor.name} got cards {shown - theirs} not theirs"
                 self.dm_cards.setdefault(user, set()).update(shown)
 
     def private_cards_reached_their_owners(self) -> None:
@@ -347,7 +380,7 @@ class Watch:
         for user, actor in self.players.items():
             own = view_cards(status(self.session, user).view) - public
             missing = own - self.dm_cards.get(user, set())
-            assert not missing, f"{actor.name} never got {missing} by DM"
+            assert not missing, f"{actor.name} never got {missing} by DM or followup"
 
     def report(self) -> tuple[float, str]:
         """The average API calls per player action, and a table of them per kind."""
@@ -357,8 +390,9 @@ class Watch:
         for label, n in self.per_action:
             kinds.setdefault(label, []).append(n)
         lines = [
-            f"API calls per player action (DMs not counted): {average:.2f} over "
-            f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}"
+            f"API calls per player action (DMs and turn pings not counted): {average:.2f} over "
+            f"{len(self.per_action)} actions; new channel messages: {self.channel_posts}; "
+            f"turn ping calls: {self.pings}; own updates as followups: {self.private_followups}"
         ]
         for label, counts in sorted(kinds.items()):
             lines.append(f"  {label:24} x{len(counts):3}  avg {sum(counts) / len(counts):.2f}")

@@ -29,7 +29,6 @@ from tests.e2e.table_helpers import (
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 DELAY = 0.05
 OPEN: dict[str, dict[str, Any]] = {
     "palace": {"small_bet": 10, "big_bet": 20, "ante": 5},
@@ -146,7 +145,6 @@ async def play_deal(session: Session, actor: Actor, game: str, rng: random.Rando
     raise AssertionError("the deal did not end")
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize("game", ["palace", "paiute", "pontoon"])
 async def test_one_person_plays_a_whole_game_against_two_computers(session, alice, game):
     rng = random.Random(4)
@@ -183,7 +181,6 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
     assert not [m for m in session.messages() if "<@-" in m.content]
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_restart_mid_deal_resumes_the_computers_turn(session, alice):
     rng = random.Random(9)
     await alice.slash(

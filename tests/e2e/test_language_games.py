@@ -20,11 +20,10 @@ from bot.text.choose import LANGUAGES
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from tests.e2e.table_helpers import TableSeed
-from tests.e2e.test_pseudo_locale import CHANNEL_WRITES, PLAYS, _texts, deal_from, settle
+from tests.e2e.test_pseudo_locale import PLAYS, _texts, deal_from, settle
 
 pytestmark = [
     pytest.mark.usefixtures("chips_add_up"),
-    pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50),
 ]
 
 RTL = ("fa", "ar", "sd")

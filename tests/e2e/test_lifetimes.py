@@ -13,12 +13,10 @@ from sandbox.harness import Session
 from tests.e2e.paiute_helpers import BUY_IN, drawn, menus, to_act
 from tests.e2e.table_helpers import TableSeed, button_for, first_input, status, table_message
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 OPEN_DM = "/users/@me/channels"
 
 pytestmark = [
     pytest.mark.usefixtures("chips_add_up"),
-    pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50),
 ]
 
 

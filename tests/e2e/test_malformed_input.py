@@ -26,7 +26,6 @@ from tests.e2e.table_helpers import (
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_pontoon
 
 JSON = dict[str, Any]
 
@@ -81,7 +80,6 @@ def short_private(answer: Interaction, *words: str) -> str:
     return text
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_an_old_clients_cached_subcommand_is_refused_not_apologised(session, alice, bob):
     """``/pontoon accept_bank`` was merged into ``/pontoon bank`` (issue 16); an old client
     still sends it."""
@@ -104,7 +102,6 @@ async def test_an_unknown_command_is_refused_not_apologised(session, alice):
     short_private(answer, "out of date", "Restart Discord")
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_pontoon_stake_without_its_amount_is_refused(session, alice, bob):
     actor = await pontoon_deal(session, alice, bob)
     before = status(session)
@@ -117,7 +114,6 @@ async def test_pontoon_stake_without_its_amount_is_refused(session, alice, bob):
     assert status(session).action_counter == before.action_counter
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize(
     ("value", "said"),
     [("ten", "whole number"), ("10", "whole number"), (True, "whole number"), (0, "from 1"),
@@ -138,7 +134,6 @@ async def test_a_stake_that_breaks_its_declaration_is_refused(session, alice, bo
     assert status(session).action_counter == before
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize("typed", ["²", "1²", "¹⁰⁰", "12x"])
 async def test_a_superscript_digit_in_the_buy_in_modal_is_refused_not_a_crash(
     session, alice, bob, typed
@@ -155,7 +150,6 @@ async def test_a_superscript_digit_in_the_buy_in_modal_is_refused_not_a_crash(
     assert {s.user_id: s.stack for s in status(session).seats}[bob.id] == 1000
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_superscript_digit_in_the_stake_modal_is_refused_not_a_crash(session, alice, bob):
     actor = await pontoon_deal(session, alice, bob)
     before = status(session).action_counter
@@ -182,7 +176,6 @@ async def test_a_2100_character_palace_bet_target_gets_a_short_refusal(session, 
     assert "xxxxxxxxxx" not in text
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_superscript_digit_typed_into_palace_raise_suggests_instead_of_crashing(
     session, alice, bob
 ):

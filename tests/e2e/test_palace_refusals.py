@@ -16,12 +16,6 @@ from sandbox.interactions import Interaction
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import button_for, service, status, table_message
 
-# Finding (Discord fidelity): the table kit writes to the table channel (posts and edits of
-# the table message, channel notes) more than 5 times in 5 s, Discord's per-channel limit, so
-# discord.py waits up to 5 s and these tests' 2-second waits time out. The fix is the bot's;
-# meanwhile the fake allows 50 writes per 5 s for these tests only.
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 BUY_IN = 200
 
 
@@ -62,7 +56,6 @@ def to_act(session: Session, players: dict[int, Actor]) -> Actor:
     return players[user]
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_every_kind_of_bad_input_is_refused_and_changes_nothing(
     session, alice, bob, carol, dave
 ):

@@ -38,7 +38,6 @@ from tests.e2e.table_helpers import (
     texts,
     view_cards,
 )
-from tests.e2e.test_pontoon_table import CHANNEL_WRITES
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -162,7 +161,6 @@ async def my_cards_show_the_hand(session: Session, watch: Watch, players: dict[i
     assert picture_of(dms[-1]).format == "PNG"
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_pontoon_with_pictures(session: Session, alice, bob, carol, capsys) -> None:
     players = {a.id: a for a in (alice, bob, carol)}
     watch = PictureWatch(session, players, face_down=test_pontoon.face_down)
@@ -188,7 +186,6 @@ async def test_pontoon_with_pictures(session: Session, alice, bob, carol, capsys
     assert closed.custom_ids == []
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_palace_with_pictures(session: Session, alice, bob, carol, capsys) -> None:
     players = {a.id: a for a in (alice, bob, carol)}
     watch = PictureWatch(session, players, face_down=test_palace.palaces_face_down)
@@ -206,7 +203,6 @@ async def test_palace_with_pictures(session: Session, alice, bob, carol, capsys)
         print(report(session, watch, "palace"))  # noqa: T201 - the report
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_paiute_with_pictures(
     session: Session, alice, bob, carol, table_seed, capsys
 ) -> None:
@@ -259,7 +255,6 @@ async def test_images_off_gives_the_text_table(session: Session, alice, bob) -> 
     assert shown.attachments == []
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_turning_images_off_mid_table_posts_the_text_table_anew(
     session: Session, alice, bob
 ) -> None:
@@ -281,7 +276,6 @@ async def test_turning_images_off_mid_table_posts_the_text_table_anew(
     assert status(session).message_id == shown.id
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_deleted_table_message_is_posted_again_with_its_picture(
     session: Session, fake, alice, bob
 ) -> None:

@@ -20,12 +20,6 @@ from tests.e2e.table_helpers import (
     table_message,
 )
 
-# Finding (Discord fidelity): the table kit writes to the table channel (posts and edits of
-# the table message, channel notes) more than 5 times in 5 s, Discord's per-channel limit, so
-# discord.py waits up to 5 s and these tests' 2-second waits time out. The fix is the bot's;
-# meanwhile the fake allows 50 writes per 5 s for these tests only.
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 MIN_BET, MAX_BET = 10, 50
 
 
@@ -123,7 +117,6 @@ async def deal(session: Session, watch: Watch, host: Actor, *, buttons: bool) ->
     assert status(session).deal_open
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 @pytest.mark.parametrize("buttons", [False, True], ids=["slash", "buttons"])
 async def test_a_full_game_of_three_players_from_open_to_close(
     session, alice, bob, carol, buttons, capsys
@@ -199,7 +192,6 @@ async def test_shoot_pontoon_with_a_kitty_by_slash_commands(session, alice, bob,
     assert average <= 2.0
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_the_banker_sells_the_bank_by_slash_commands(session, alice, bob, carol):
     players = {a.id: a for a in (alice, bob, carol)}
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)

@@ -26,9 +26,6 @@ def table_seed() -> TableSeed:
     return TableSeed(20261129)
 
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
-
 async def _open(session, alice, bob, carol, **options) -> dict[int, Actor]:
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, **options)
     for actor in (bob, carol):
@@ -57,7 +54,6 @@ async def _finish(session, players) -> None:
     raise AssertionError("the deal did not end")
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_bank_sold_by_buttons_is_not_a_pot_won_in_the_summary_or_stats(
     session, alice, bob, carol
 ):
@@ -89,7 +85,6 @@ async def test_a_bank_sold_by_buttons_is_not_a_pot_won_in_the_summary_or_stats(
     assert stacks[banker] == 340
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_no_shoot_is_one_click_and_a_full_kitty_can_be_topped_up(session, alice, bob, carol):
     players = await _open(session, alice, bob, carol, shoot=True)
     banker = int(status(session).view.banker)  # type: ignore[union-attr]

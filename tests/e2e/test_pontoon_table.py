@@ -22,12 +22,6 @@ from tests.e2e.table_helpers import (
 )
 from tests.e2e.test_pontoon import choose, play_deal
 
-# Finding (Discord fidelity): the table kit writes to the table channel (posts and edits of
-# the table message, channel notes) more than 5 times in 5 s, Discord's per-channel limit, so
-# discord.py waits up to 5 s and these tests' 2-second waits time out. The fix is the bot's;
-# meanwhile the fake allows 50 writes per 5 s for these tests only.
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
@@ -96,7 +90,6 @@ async def test_my_cards_shows_only_the_clickers_own_cards(session, alice, bob, c
         assert cards_in(answer.content, own) == own
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_restart_mid_deal_keeps_the_buttons_working_and_tells_the_channel(
     session, alice, bob, carol
 ):
@@ -214,7 +207,6 @@ async def test_refusals_change_nothing(session, fake, alice, bob, carol, dave):
     assert "1,000" in str(balance.message.embeds[0])
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_deleted_table_message_is_posted_again(session, fake, alice, bob):
     await seated(session, alice, bob)
     message = table_message(session)

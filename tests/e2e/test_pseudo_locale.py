@@ -21,12 +21,10 @@ from tests.e2e.test_palace import Script, slash_options
 from tests.e2e.test_pontoon import TABLE_SEED as PONTOON_SEED
 from tests.e2e.test_pontoon import choose as pontoon_choice
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
 BUY_IN = 300
 
 pytestmark = [
     pytest.mark.usefixtures("chips_add_up"),
-    pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50),
 ]
 
 _TEXT_KEYS = ("content", "title", "description", "text", "placeholder")

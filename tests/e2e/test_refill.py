@@ -17,8 +17,6 @@ from tests.e2e.table_helpers import refusal_text, status
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 async def broke(session: Session, admin, actor) -> None:
     """``actor`` loses their whole balance (an admin takes it)."""
@@ -60,7 +58,6 @@ async def test_seated_player_tops_up_between_deals_but_not_mid_deal(session, ali
     assert "between deals" in refusal_text(await bob.slash("palace topup", amount=10))
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_seated_player_at_0_chips_is_told_privately_they_sit_out_and_how_to_get_chips(
     session, alice, bob, carol, tmp_path: Path
 ):

@@ -12,10 +12,7 @@ from tests.e2e.table_helpers import service
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
 
-
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_close_mid_deal_announces_exactly_the_refunds_the_ledger_booked(session, alice, bob):
     session.guild.deny(bob.user, MANAGE_GUILD)
     await alice.slash("palace open", buy_in=300)

@@ -14,8 +14,6 @@ from tests.e2e.table_helpers import refusal_text, service, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 def table_text(session: Session) -> str:
     message = table_message(session)
@@ -70,7 +68,6 @@ async def test_host_leaves_an_empty_table_it_closes_with_every_chip_back(session
     assert "You have **1,000 chips**" in embed_text(await alice.slash("balance"))
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_last_player_leaves_mid_deal_the_table_closes_by_the_refund_rule(session, alice, bob):
     await lobby(session, alice, bob)
     await alice.slash("palace start")

@@ -16,8 +16,6 @@ from tests.e2e.test_pontoon import face_down
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_pontoon
-
 
 async def limit(session: Session, **settings: int) -> None:
     """The server's settings, as ``/admin settings`` stores them."""
@@ -65,7 +63,6 @@ async def test_a_host_who_is_not_playing_cannot_close_the_table_mid_deal(
     assert service(session).tables() == []
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_host_who_left_mid_deal_cannot_close_it(session, alice, bob, carol):
     for actor in (alice, bob, carol):
         session.guild.deny(actor.user, MANAGE_GUILD)
@@ -81,7 +78,6 @@ async def test_a_host_who_left_mid_deal_cannot_close_it(session, alice, bob, car
     assert status(session).action_counter == counter
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_you_cant_stick_on_13_is_never_written_to_the_log(session, alice, bob, caplog):
     """The refusal names the player's hidden total; INFO logs recorded it next to their id."""
     caplog.set_level(logging.INFO)

@@ -12,8 +12,6 @@ from storage import Database, stats
 from tests.e2e.economy_helpers import audit
 from tests.e2e.table_helpers import status, table_message, texts
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"
-
 
 @pytest.fixture
 def bot_factory() -> BotFactory:
@@ -23,7 +21,6 @@ def bot_factory() -> BotFactory:
     return build
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_the_toy_game_is_played_through_the_bot_service_and_storage(
     session, alice, bob, carol
 ):

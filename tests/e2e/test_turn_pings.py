@@ -19,8 +19,6 @@ from tests.e2e.table_helpers import status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
-CHANNEL_WRITES = "table kit: more than 5 channel writes in 5 s"  # as in test_paiute_table
-
 
 def pings(session: Session) -> list[str]:
     """The turn pings alive in the channel now."""
@@ -62,7 +60,6 @@ async def play_turn(session: Session, actor: Actor) -> None:
     await session.fake.settle(quiet=0.02)
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_turn_passes_to_a_player_they_get_a_ping_that_mentions_only_them(session, alice, bob):
     await dealt(session, alice, bob)
     first = to_act(session, [alice, bob])
@@ -82,14 +79,12 @@ async def test_turn_passes_to_a_player_they_get_a_ping_that_mentions_only_them(s
     assert len(ping_posts(session)) == 2
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_a_player_who_acted_in_the_last_seconds_is_not_pinged(session, alice, bob):
     await dealt(session, alice, bob, recent_s=60)  # both just joined or dealt
     assert pings(session) == []
     assert ping_posts(session) == []
 
 
-@pytest.mark.loosen_rate_limits(finding=CHANNEL_WRITES, channel_messages=50)
 async def test_ping_mode_dm_and_off_are_stored_and_followed(session, alice, bob):
     answer = await bob.slash("ping", mode="dm")
     assert answer.message is not None
