@@ -142,8 +142,12 @@ async def play_palace(session: Session, players: list[Actor]) -> None:
         assert user is not None
         kind = script.choose(session, user)
         options = await slash_options(session, by[user], kind)
-        await by[user].slash(f"palace {kind}", **options)
+        before = status(session).action_counter
+        answer = await by[user].slash(f"palace {kind}", **options)
         await settle(session)
+        assert status(session).action_counter != before or not status(session).deal_open, (
+            f"palace {kind} {options} changed nothing: {answer.content!r}"
+        )
 
 
 async def play_paiute(session: Session, players: list[Actor]) -> None:
