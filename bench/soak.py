@@ -33,28 +33,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench._harness import ROOT, BotProcess, Players, Table, build_world, components
+from bench._harness import ROOT, BotProcess, Players, Table, build_world
 from bench._harness import no_request_validation as fast_fake
+from bench.load import counters as progress
 from bench.load import database_bytes, drive
 from sandbox.fake import FakeDiscord
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 SEND = "/channels/{channel_id}/messages"
-
-
-def progress(players: Players, tables: list[Table]) -> dict[int, tuple[int, int]]:
-    """Each table's (deal, action counter), as its message shows them."""
-    seen: dict[int, tuple[int, int]] = {}
-    for table in tables:
-        message = players.table_message(table)
-        if message is None:
-            continue
-        for c in components(message):
-            parts = str(c["custom_id"]).split(":")
-            seen[table.channel.id] = (int(parts[3]), int(parts[4]))
-            break
-    return seen
 
 
 class Faulter:

@@ -121,14 +121,7 @@ def battle_short(view: PalaceView, names: Names) -> Text:
     battle = view.battle
     if battle is None:
         return ""
-    if view.options.betting is Betting.LIMIT:
-        raises = msg(
-            "palace.battle.raises_of",
-            raises=n(battle.raises),
-            max_raises=n(view.options.max_raises),
-        )
-    else:
-        raises = msg("palace.battle.raises", raises=n(battle.raises))
+    raises = _raises(view, battle.raises)
     return msg(
         "palace.battle.short",
         attacker=names.mention(battle.attacker),
@@ -186,14 +179,7 @@ def battle_line(view: PalaceView, names: Names) -> Text:
     battle = view.battle
     if battle is None:
         return ""
-    if view.options.betting is Betting.LIMIT:
-        raises = msg(
-            "palace.battle.raises_of",
-            raises=n(battle.raises),
-            max_raises=n(view.options.max_raises),
-        )
-    else:
-        raises = msg("palace.battle.raises", raises=n(battle.raises))
+    raises = _raises(view, battle.raises)
     return msg(
         "palace.battle",
         attacker=names.mention(battle.attacker),
@@ -428,3 +414,12 @@ def event_lines(events: Iterable[GameEvent], names: Names) -> list[Text]:
             if line is not None:
                 lines.append(line)
     return lines
+
+
+def _raises(view: PalaceView, raises: int) -> Text:
+    """The battle's raises so far, against the cap where the betting has one."""
+    if view.options.betting is Betting.LIMIT:
+        return msg(
+            "palace.battle.raises_of", raises=n(raises), max_raises=n(view.options.max_raises)
+        )
+    return msg("palace.battle.raises", raises=n(raises))
