@@ -34,6 +34,7 @@ class ChannelBudget:
         self.window = window
         self.clock = clock
         self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+        self._began = clock()
 
     def _log(self, channel: int) -> deque[float]:
         sent = self._sent[channel]
@@ -57,6 +58,13 @@ class ChannelBudget:
     def spend(self, channel: int) -> None:
         """One write to ``channel`` is being made now."""
         self._log(channel).append(self.clock())
+
+    def inherit(self, channel: int) -> None:
+        """A channel a previous process of this bot may have written to just before it
+        stopped (a restart resumes its table): Discord still counts those writes, this budget
+        never saw them, so the channel counts as full until a window after this budget began."""
+        if channel not in self._sent:
+            self._sent[channel].extend([self._began] * self.limit)
 
     def forget(self, channel: int) -> None:
         """Nothing of ``channel`` is remembered (its table closed)."""

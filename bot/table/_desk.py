@@ -518,6 +518,7 @@ class Desk:
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         """One edit per table says it is back, busiest first, paced (see :mod:`._resume`)."""
         async for status in paced(busiest_first(t for t in tables if t.game in self._uis)):
+            self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
             await self.publish(status)
 

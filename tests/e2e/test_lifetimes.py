@@ -54,8 +54,8 @@ async def test_a_my_cards_reply_keeps_no_view_alive_and_its_select_still_works(s
     before = await view_timeouts()
     actor = to_act(session, players)
     message = table_message(session)
-    await actor.click(message, "Draw: from the stock")
-    code = await drew(actor)
+    clicked = await actor.click(message, "Draw: from the stock")
+    code = drawn(await clicked.followup())  # the click's own answer brings the card
     counter = status(session).action_counter
     for _ in range(3):  # looking at one's cards again and again keeps nothing
         mine = await actor.click(message, "My cards")
@@ -79,8 +79,8 @@ async def test_a_dm_to_a_player_already_written_to_opens_no_channel(session):
     state._private_channels.clear()
     state._private_channels_by_user.clear()
     actor = to_act(session, [session.alice, session.bob])
-    await actor.click(table_message(session), "Draw: from the stock")
-    await drew(actor)  # the drawn card came by DM
+    await actor.slash("paiute draw", source="stock")  # a slash draw's card comes by DM
+    await drew(actor)
     assert [c for c in session.fake.log.calls if c.route == OPEN_DM] == opened
     await session.alice.slash("paiute close")
 
