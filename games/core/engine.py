@@ -28,7 +28,7 @@ from games.core.result import DealResult, HandLabel
 from games.core.state import CoreState
 from games.errors import IllegalAction, Refusal
 from games.events import GameEvent
-from games.randomness import new_rng, rng_from_state, rng_state
+from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -102,7 +102,7 @@ class CardGame(Generic[StateT, OptionsT]):
         may have joined, left or topped up (``players`` / ``stacks``)."""
         table = list(players) if players is not None else list(self._state.players)
         chips = dict(stacks) if stacks is not None else dict(self._state.stacks)
-        rng = rng_from_state(rng_state(self._rng))
+        rng = rng_fork(self._rng)
         state = self._deal(
             table,
             chips,
