@@ -1,0 +1,82 @@
+"""The snapshot's generator: small, the same numbers as ``random.Random``, restored exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.randomness import (
+    RESEED_AFTER,
+    CountedRandom,
+    new_rng,
+    rng_fork,
+    rng_from_state,
+    rng_state,
+)
+from games.registry import PAIUTE
+
+OPS = st.lists(st.sampled_from(["shuffle", "random", "bits", "choice", "sample", "restore"]))
+
+
+def draw(rng: random.Random, op: str) -> object:
+    if op == "shuffle":
+        deck = list(range(52))
+        rng.shuffle(deck)
+        return deck
+    if op == "random":
+        return rng.random()
+    if op == "bits":
+        return rng.getrandbits(70)
+    if op == "choice":
+        return rng.choice("abcdefg")
+    return rng.sample(range(100), 5)
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(min_value=0, max_value=2**128), ops=OPS)
+def test_the_counted_generator_draws_what_random_draws_and_restores_in_place(
+    seed: int, ops: list[str]
+) -> None:
+    plain, counted = random.Random(seed), new_rng(seed)
+    for op in ops:
+        if op == "restore":
+            state = rng_state(counted)
+            counted = rng_from_state(json.loads(json.dumps(state)))
+            assert rng_state(counted) == state
+            continue
+        assert draw(plain, op) == draw(counted, op)
+
+
+def test_the_stored_state_is_a_seed_and_a_count() -> None:
+    rng = new_rng(None)
+    rng.shuffle(list(range(52)))
+    assert len(json.dumps(rng_state(rng))) < 60
+
+
+def test_a_snapshot_of_the_old_form_still_restores_the_same_future() -> None:
+    old = random.Random(7)
+    old.shuffle(list(range(52)))
+    restored = rng_from_state(json.loads(json.dumps(rng_state(old))))
+    assert [restored.random() for _ in range(5)] == [old.random() for _ in range(5)]
+
+
+def test_a_fork_after_many_words_is_reseeded_the_same_way_after_a_restore() -> None:
+    rng = CountedRandom(11)
+    rng.getrandbits(32 * (RESEED_AFTER + 1))
+    again = rng_from_state(rng_state(rng))
+    first, second = rng_fork(rng), rng_fork(again)
+    assert rng_state(first) == rng_state(second)
+    assert rng_state(first)[1] == 0
+    assert first.random() == second.random()
+
+
+def test_a_restored_game_deals_the_next_deal_as_the_original_would() -> None:
+    players = ["1", "2", "3"]
+    game = PAIUTE.engine.new(players, dict.fromkeys(players, 500), None, seed=3)
+    while not game.is_over and (who := game.to_act) is not None:
+        game.act(who, game.timeout_action(who))
+    again = PAIUTE.engine.restore(game.snapshot())
+    assert again.next_deal().snapshot() == game.next_deal().snapshot()
