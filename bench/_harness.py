@@ -144,6 +144,14 @@ class BotProcess:
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def written(self) -> int:
+        """Bytes the bot process has handed to ``write()`` so far (``wchar``: SQLite's WAL
+        and checkpoints, and its log; socket sends are not counted)."""
+        for line in Path(f"/proc/{self.pid}/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+        return 0
+
     def rss_mib(self) -> float:
         for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):

@@ -8,8 +8,9 @@ player is still waiting for an answer is skipped), each step by the player the t
 says is to act, through its buttons and modals, **My cards** (``--cards`` of the time, and for
 card choices) and slash commands (``--slash`` of the time). Prints latency p50/p90/p99/max of
 every answer, interactions/s, committed actions/s (the tables' action counters), bot CPU ms
-per interaction and per action, REST calls per action by kind, RSS, the longest GC pause, live
-view timeout tasks, and SQLite bytes per finished deal.
+per interaction and per action, bytes the bot wrote per action (WAL, checkpoints, log), REST
+calls per action by kind, RSS, the longest GC pause, live view timeout tasks, and SQLite bytes
+per finished deal.
 
 ``--baseline DIR``: a checkout of the code to compare (``git archive <commit> | tar -x -C
 DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each, and the
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -54,6 +57,18 @@ def counters(players: Players, tables: list[Table]) -> dict[int, tuple[int, int]
             seen[table.channel.id] = (int(parts[3]), int(parts[4]))
             break
     return seen
+
+
+def bytes_by_object(folder: Path) -> dict[str, int]:
+    """Bytes of each table and index in the bench database (SQLite's ``dbstat``: whole
+    pages, after a checkpoint), the small ones together as ``other``."""
+    with contextlib.closing(sqlite3.connect(folder / "bench.db")) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        rows = db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name").fetchall()
+    out: Counter[str] = Counter()
+    for name, size in rows:
+        out[name if size >= 64 * 1024 else "other"] += int(size)
+    return dict(out)
 
 
 def database_bytes(folder: Path) -> int:
@@ -128,9 +143,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 bot.reset_gc()
                 before = counters(players, tables)
                 calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
+                written0 = bot.written()
                 await drive(players, tables, args.rate, args.seconds)
                 elapsed = time.monotonic() - t0
                 cpu = bot.cpu() - cpu0
+                written = bot.written() - written0
                 after = counters(players, tables)
                 stats = await bot.stats()
                 rss = bot.rss_mib()
@@ -138,6 +155,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             finally:
                 code = await bot.stop()
             size = database_bytes(Path(folder))
+            objects = bytes_by_object(Path(folder))
             deals_total = sum(d for d, _c in after.values())
         finally:
             await fake.close()
@@ -166,6 +184,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "cpu ms/interaction": cpu * 1000 / max(n, 1),
         "cpu ms/action": cpu * 1000 / max(actions, 1),
         "cpu share": cpu / elapsed,
+        "bytes written/action": written / max(actions, 1),
         "deals": deals,
         "rss MiB": rss,
         "gc max ms": stats.get("gc_longest_ms", float("nan")),
@@ -174,6 +193,10 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
         "SQLite KB/deal": size / 1024 / max(deals_total, 1),
+        **{
+            f"KB/deal {name}": b / 1024 / max(deals_total, 1)
+            for name, b in sorted(objects.items(), key=lambda kv: -kv[1])
+        },
         "stop code": code,
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
