@@ -89,6 +89,9 @@ class Parlour(commands.Bot):
             command_prefix=commands.when_mentioned,
             # No privileged intent: slash commands and components arrive as interactions.
             intents=discord.Intents(guilds=True),
+            # No message cache: the bot gets no message events (no message intents) and knows
+            # its table messages by id; the cache's linear scans cost on every lookup.
+            max_messages=None,
             tree_cls=ParlourTree,
             help_command=None,
             guild_ready_timeout=config.guild_ready_timeout,

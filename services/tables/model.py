@@ -169,6 +169,11 @@ class LiveTable:
     failed booking puts back another engine): the table message, the ping and every DM's
     status asked the engine for it again (issue 21). Private views are asked for once each,
     so they are not kept (a table's memory stays one view)."""
+    public_status: tuple[Table, Engine | None, frozenset[str], TableStatus] | None = field(
+        default=None, init=False, repr=False
+    )
+    """The public status of the committed step (its row, engine and away set): the desk asks
+    for it about five times per step (the answer, the edit, the ping, each DM)."""
 
     @property
     def id(self) -> int:
@@ -198,6 +203,18 @@ class LiveTable:
         return {s.pid for s in self.row.seats if not s.seated and self.in_deal(s.pid)}
 
     def status(self, viewer: str | None = None) -> TableStatus:
+        """The table as anyone sees it, with ``viewer``'s private view (``None``: the public
+        one, built once per committed step: every booking stores a new row)."""
+        if viewer is not None:
+            return self._status(viewer)
+        kept, away = self.public_status, frozenset(self.away)
+        if kept is not None and kept[0] is self.row and kept[1] is self.engine and kept[2] == away:
+            return kept[3]
+        status = self._status(None)
+        self.public_status = (self.row, self.engine, away, status)
+        return status
+
+    def _status(self, viewer: str | None) -> TableStatus:
         engine, row = self.engine, self.row
         live = self.deal_open
         to_act = engine.to_act if engine is not None and live else None
