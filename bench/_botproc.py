@@ -131,8 +131,16 @@ def main(argv: list[str]) -> int:
             traced[:] = [tracemalloc.take_snapshot()]
 
     def growth() -> list[str]:
-        if not traced:
+        if not tracemalloc.is_tracing():
             return []
+        if not traced:  # no phase marked: what is allocated now, by file
+            held = tracemalloc.take_snapshot().filter_traces(
+                [tracemalloc.Filter(False, tracemalloc.__file__)]
+            )
+            return [
+                f"{s.size / 1024:.0f} KiB {s.count} blocks: {s.traceback[0].filename}"
+                for s in held.statistics("filename")[:25]
+            ]
         now = tracemalloc.take_snapshot().filter_traces(
             [tracemalloc.Filter(False, tracemalloc.__file__)]
         )

@@ -58,12 +58,18 @@ def line_seen(log: Path, start: int, text: str) -> bool:
 
 
 async def restart(
-    fake: FakeDiscord, folder: Path, source: Path, tables: list[Table], src: Path, wait: float
+    fake: FakeDiscord,
+    folder: Path,
+    source: Path,
+    tables: list[Table],
+    src: Path,
+    wait: float,
+    trace: bool = False,
 ) -> dict[str, Any]:
     """One start of the bot on a copy of ``source``'s database."""
     await asyncio.to_thread(copy_database, source, folder)
     calls0 = len(fake.log.calls)
-    bot = BotProcess(fake, folder, tables[0].guild, src=src)
+    bot = BotProcess(fake, folder, tables[0].guild, src=src, trace_memory=trace)
     bot.start()
     resumed = answered = told = float("nan")
     try:
@@ -87,6 +93,7 @@ async def restart(
         if not pending:
             told = time.monotonic() - bot.started
         rss = bot.rss_mib()
+        stats = await bot.stats()
         calls = fake.log.calls[calls0:]
     finally:
         await bot.stop()
@@ -101,6 +108,10 @@ async def restart(
         "requests": sum(kinds.values()),
         "requests per table": sum(kinds.values()) / len(tables),
         "rss MiB": rss,
+        "gc objects": stats.get("gc_objects", 0),
+        "gc frozen": stats.get("gc_frozen", 0),
+        "top types": stats.get("top_types", []),
+        "memory by file": stats.get("growth", []),
         **{f"requests {k}": v for k, v in sorted(kinds.items())},
     }
 
@@ -128,7 +139,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]
             for run in range(args.runs):
                 for name, src in codes.items():
                     folder = root / f"{name.replace(' ', '_')}-{run}"
-                    result = await restart(fake, folder, seeded, tables, src, args.wait)
+                    result = await restart(
+                        fake, folder, seeded, tables, src, args.wait, args.trace_memory
+                    )
                     results[name].append(result)
                     print(f"run {run + 1} {name}: {result}", flush=True)
         finally:
@@ -145,6 +158,9 @@ def main() -> None:
     parser.add_argument("--wait", type=float, default=120.0, help="give up after (s)")
     parser.add_argument("--baseline", type=Path, help="a checkout to compare against")
     parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
+    parser.add_argument(
+        "--trace-memory", action="store_true", help="tracemalloc in the bot: memory by file"
+    )
     args = parser.parse_args()
     results = asyncio.run(main_async(args))
     names = list(results)
@@ -153,12 +169,19 @@ def main() -> None:
         for run in runs:
             keys += [k for k in run if k not in keys]
     print(f"{'median of runs':28}" + "".join(f"{n:>14}" for n in names))
+    other: list[str] = []
     for key in keys:
         cells = []
         for name in names:
             values = [r.get(key, 0) for r in results[name]]
+            if values and not all(isinstance(v, int | float) for v in values):
+                other.append(f"{key} ({name}, last run): {values[-1]}")
+                continue
             cells.append(f"{statistics.median(values):14.2f}" if values else f"{'-':>14}")
-        print(f"{key:28}" + "".join(cells))
+        if cells:
+            print(f"{key:28}" + "".join(cells))
+    for line in other:
+        print(line)
 
 
 if __name__ == "__main__":

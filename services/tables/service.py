@@ -19,11 +19,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from games.actions import ActionSpec, as_dict
+from games.actions import ActionSpec
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
 from games.events import GameEvent
-from services.tables import caps, computers
+from services.tables import caps, computers, turn_timer
 from services.tables import errors as e
 from services.tables._booking import Chips, book, play_absent
 from services.tables._checks import (
@@ -53,7 +53,6 @@ from services.tables.model import (
     Expected,
     LiveTable,
     TableStatus,
-    TimeoutReport,
 )
 from services.tables.recovery import recover
 from services.tables.registry import game
@@ -106,7 +105,7 @@ class TableService:
             await self._tell(self.listener.table_closed(status, reason, closed))
         for live in found.resumed:
             self._register(live)
-            self._arm_timer(live)
+            turn_timer.arm(self, live)
         resumed = [live.status() for live in found.resumed]
         if resumed:
             await self._tell(self.listener.tables_resumed(resumed))
@@ -530,7 +529,7 @@ class TableService:
         live.engine = engine
         if by_player:
             live.last_activity = self.clock.now()
-        self._arm_timer(live)
+        turn_timer.arm(self, live)
         return ActionResult(told, live.status(), result)
 
     def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
@@ -541,64 +540,6 @@ class TableService:
     def _restore(self, live: LiveTable) -> Engine | None:
         snapshot = live.row.snapshot
         return live.game.restore(snapshot) if snapshot is not None else None
-
-    # -- timers -------------------------------------------------------------------------------
-
-    def _arm_timer(self, live: LiveTable) -> None:
-        """Wait for the stored deadline of the player to act (none between deals)."""
-        if computers.arm(self, live):  # a computer player's move is this table's timer
-            return
-        engine, deadline = live.engine, live.row.deadline
-        if engine is None or not live.deal_open or deadline is None or engine.to_act is None:
-            self.timers.cancel(live.id)
-            return
-        expected, pid, table_id = live.expected, engine.to_act, live.id
-
-        async def fire() -> None:
-            await self._timed_out(table_id, expected, pid)
-
-        self.timers.schedule(live.id, deadline, fire)
-
-    async def _timed_out(self, table_id: int, expected: Expected, pid: str) -> None:
-        """A turn timer ran out: play the player's timeout action (the whole turn), like an
-        action of theirs; a second timeout in a row marks them away."""
-        live = self._tables.get(table_id)
-        if live is None:
-            return
-        async with live.lock:
-            engine = live.engine
-            if (
-                live.closed
-                or engine is None
-                or not live.deal_open
-                or tuple(live.expected) != tuple(expected)
-                or engine.to_act != pid
-            ):
-                return  # the player acted in time, or the table moved on
-            live.misses[pid] = live.misses.get(pid, 0) + 1
-            if live.misses[pid] >= 2:
-                live.away.add(pid)
-            before = Chips.of(engine)
-            actions: list[dict[str, Any]] = []
-            events: list[GameEvent] = []
-            try:
-                while not engine.is_over and engine.to_act == pid and len(actions) < 100:
-                    action = engine.timeout_action(pid)
-                    events += engine.act(pid, action)
-                    actions.append(as_dict(action))
-            except BaseException:
-                live.engine = self._restore(live)
-                raise
-            result = await self._commit(live, engine, before, events, by_player=False)
-            report = TimeoutReport(
-                user_id=players.user_id(pid),
-                actions=actions,
-                events=result.events,
-                away=pid in live.away,
-                table=result.table,
-                settlement=result.settlement,
-            )
-        await self._tell(self.listener.timeout_applied(report))
 
     async def _tell(self, call: Any) -> None:
         try:
