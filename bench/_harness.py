@@ -158,11 +158,11 @@ class BotProcess:
                 return int(line.split()[1]) / 1024
         return 0.0
 
-    async def stats(self) -> dict[str, Any]:
+    async def stats(self, within: float = 2.0) -> dict[str, Any]:
         """What the process says about itself (GC pauses, tasks, views)."""
         self.stats_file.unlink(missing_ok=True)
         os.kill(self.pid, signal.SIGUSR1)
-        for _ in range(200):
+        for _ in range(int(within * 100)):
             await asyncio.sleep(0.01)
             if self.stats_file.exists():
                 return dict(json.loads(self.stats_file.read_text()))

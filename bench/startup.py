@@ -93,7 +93,7 @@ async def restart(
         if not pending:
             told = time.monotonic() - bot.started
         rss = bot.rss_mib()
-        stats = await bot.stats()
+        stats = await bot.stats(within=60.0 if trace else 2.0)
         calls = fake.log.calls[calls0:]
     finally:
         await bot.stop()

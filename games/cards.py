@@ -110,7 +110,7 @@ class Card:
     @property
     def code(self) -> str:
         """The card's code: ``"As"``, ``"10h"``, ``"2c"``."""
-        return self.rank.code + self.suit.code
+        return _CODES[self._key]
 
     def __str__(self) -> str:
         return self.rank.code + self.suit.symbol
@@ -130,6 +130,9 @@ class Card:
         >>> Card.parse("qd")
         Card('Qd')
         """
+        known = _PARSED.get(text)
+        if known is not None:  # one object per card: a restored game holds ~100 of them
+            return known
         raw = text.strip()
         if len(raw) < 2:
             raise ValueError(f"{text!r} is not a card: write a rank and a suit, like 'As' or '10h'")
@@ -145,7 +148,7 @@ class Card:
             raise ValueError(
                 f"{text!r} is not a card: {raw[-1]!r} is not a suit (use s, h, d or c)"
             )
-        return cls(rank, suit)
+        return _BY_KEY.get(rank.value * 4 + _SUIT_ORDER[suit]) or cls(rank, suit)
 
     @classmethod
     def parse_many(cls, text: str) -> list[Card]:
@@ -175,6 +178,11 @@ FULL_DECK: tuple[Card, ...] = tuple(
     Card(rank, suit) for suit in Suit for rank in sorted(Rank, reverse=True)
 )
 """The 52 cards in a fixed order (spades A..2, hearts, diamonds, clubs)."""
+
+_BY_KEY: dict[int, Card] = {c._key: c for c in FULL_DECK}
+_CODES: dict[int, str] = {c._key: c.rank.code + c.suit.code for c in FULL_DECK}
+_PARSED: dict[str, Card] = {code: _BY_KEY[key] for key, code in _CODES.items()}
+"""Every card by its code as snapshots and views write it: parsing one is a lookup."""
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
