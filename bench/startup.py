@@ -28,9 +28,9 @@ from bench._harness import no_request_validation as fast_fake
 from sandbox.fake import FakeDiscord
 
 
-async def seat_all(fake: FakeDiscord, folder: Path, tables: list[Table]) -> int:
-    """Open and deal every table with this tree's bot; returns how many were dealt."""
-    bot = BotProcess(fake, folder, tables[0].guild)
+async def seat_all(fake: FakeDiscord, folder: Path, tables: list[Table], src: Path) -> int:
+    """Open and deal every table with the bot of ``src``; returns how many were dealt."""
+    bot = BotProcess(fake, folder, tables[0].guild, src=src)
     bot.start()
     try:
         await bot.ready(tables[0].host, tables[0].guild.channels[0])
@@ -131,7 +131,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, list[dict[str, Any]]
             seeded = root / "seeded"
             seeded.mkdir()
             began = time.monotonic()
-            dealt = await seat_all(fake, seeded, tables)
+            # the oldest code writes the tables: a newer one reads older snapshots, not the
+            # other way round
+            dealt = await seat_all(fake, seeded, tables, next(iter(codes.values())))
             print(f"{dealt} of {len(tables)} tables dealt in {time.monotonic() - began:.0f} s")
             players = Players(fake)
             for table in tables:
