@@ -177,3 +177,21 @@ async def test_a_deadline_passed_while_the_bot_was_down_fires_at_start(
         await two.startup(idle_sweeper=False)
         assert (await recorder.next_timeout()).user_id == first
         await two.shutdown()
+
+
+async def test_the_public_status_is_built_once_per_step_and_shows_who_is_away(
+    service: TableService, clock: ManualClock, recorder: Recorder
+):
+    first, other = await _paiute(service)
+    shown = service.status(GUILD, CHANNEL)
+    assert service.status(GUILD, CHANNEL) is shown  # the desk asks for it several times a step
+    clock.advance(TIMEOUT + 1)
+    await recorder.next_timeout()
+    await _turn(service, other)
+    clock.advance(TIMEOUT + 1)
+    await recorder.next_timeout()
+    now = service.status(GUILD, CHANNEL)
+    assert now.action_counter > shown.action_counter
+    assert [s.away for s in now.seats if s.user_id == first] == [True]
+    await service.back(GUILD, CHANNEL, first)
+    assert [s.away for s in service.status(GUILD, CHANNEL).seats if s.user_id == first] == [False]
