@@ -36,6 +36,10 @@ class CountedRandom(random.Random):
             super().getrandbits(32 * drawn)  # exactly ``drawn`` words
             self.drawn = drawn
 
+    def __reduce__(self) -> tuple[type[CountedRandom], tuple[int, int]]:
+        """A copy (``copy``, ``pickle``) is the same seed and count, not a bare generator."""
+        return (CountedRandom, (self.origin, self.drawn))
+
     def random(self) -> float:
         self.drawn += 2  # 53 bits from two words
         return super().random()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 from hypothesis import given, settings
@@ -80,3 +82,11 @@ def test_a_restored_game_deals_the_next_deal_as_the_original_would() -> None:
         game.act(who, game.timeout_action(who))
     again = PAIUTE.engine.restore(game.snapshot())
     assert again.next_deal().snapshot() == game.next_deal().snapshot()
+
+
+def test_a_copy_of_the_generator_goes_on_from_the_same_place() -> None:
+    rng = new_rng(5)
+    rng.shuffle(list(range(52)))
+    for twin in (copy.deepcopy(rng), pickle.loads(pickle.dumps(rng))):  # noqa: S301 - our own
+        assert rng_state(twin) == rng_state(rng)
+        assert twin.random() == copy.copy(rng).random()
