@@ -41,8 +41,12 @@ class GcWatch:
     """The collector's pauses, through ``gc.callbacks``."""
 
     def __init__(self) -> None:
-        self.started = 0.0
+        self.started = self.started_cpu = 0.0
         self.longest = 0.0
+        self.longest_cpu = 0.0
+        """The longest pause in CPU time (this thread's): a wall-clock pause much longer than
+        it was the process waiting for a core, not the collector working."""
+        self.longest_by_generation = [0.0, 0.0, 0.0]
         self.total = 0.0
         self.count = 0
         self.full = 0
@@ -51,15 +55,20 @@ class GcWatch:
     def callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
+            self.started_cpu = time.thread_time()
             return
         pause = time.perf_counter() - self.started
         self.longest = max(self.longest, pause)
+        self.longest_cpu = max(self.longest_cpu, time.thread_time() - self.started_cpu)
+        generation = int(info.get("generation", 0))
+        self.longest_by_generation[generation] = max(self.longest_by_generation[generation], pause)
         self.total += pause
         self.count += 1
-        self.full += info.get("generation") == 2
+        self.full += generation == 2
 
     def reset(self) -> None:
-        self.longest = self.total = 0.0
+        self.longest = self.total = self.longest_cpu = 0.0
+        self.longest_by_generation = [0.0, 0.0, 0.0]
         self.count = self.full = 0
 
 
@@ -169,6 +178,8 @@ def main(argv: list[str]) -> int:
             "rss_kib": rss_kib(),
             "sqlite_kib": sqlite_kib(),
             "gc_longest_ms": watch.longest * 1000,
+            "gc_longest_cpu_ms": watch.longest_cpu * 1000,
+            "gc_longest_ms_by_generation": [t * 1000 for t in watch.longest_by_generation],
             "gc_total_ms": watch.total * 1000,
             "gc_collections": watch.count,
             "gc_full": watch.full,

@@ -188,6 +188,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "deals": deals,
         "rss MiB": rss,
         "gc max ms": stats.get("gc_longest_ms", float("nan")),
+        "gc max CPU ms": stats.get("gc_longest_cpu_ms", float("nan")),
+        **{
+            f"gc max ms gen {g}": ms
+            for g, ms in enumerate(stats.get("gc_longest_ms_by_generation", []))
+        },
         "gc total ms": stats.get("gc_total_ms", float("nan")),
         "gc objects": stats.get("gc_objects", 0),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
