@@ -3,8 +3,9 @@
 A step is what the table service does under a table's lock between two answers: a player's
 action with whatever played itself after it, or a new deal. Its booking writes the snapshot,
 counter and deadline, moves the stacks, pot and kitty, keeps who is away, notes whose private
-cards it changed (the outbox), and when the deal is over records its result and pays out the players who left during it, all in one transaction,
-so after a crash the stored game and the stored chips agree.
+cards it changed (the outbox), and when the deal is over records its result and pays out the
+players who left during it, all in one transaction, so after a crash the stored game and the
+stored chips agree.
 
 The values in and out are plain: :class:`Booking` and :class:`DealResult` in, :class:`Booked` (the
 stored :class:`~storage.tables.Table`) out. How the step reaches the database is this backend's

@@ -35,7 +35,9 @@ def _delivered_sync(tx: Tx, table_id: int, users: Collection[int], action_counte
     return tx.executemany(_CLEAR, rows).rowcount if rows else 0
 
 
-async def delivered(db: Database, table_id: int, users: Collection[int], action_counter: int) -> int:
+async def delivered(
+    db: Database, table_id: int, users: Collection[int], action_counter: int
+) -> int:
     """``users`` have had their update of step ``action_counter`` (or a later one): their rows
     of ``table_id`` go, unless a newer step has been recorded for them meanwhile (that one is
     still owed). Committed with the bookings that arrive meanwhile (group commit); the number
