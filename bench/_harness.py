@@ -252,10 +252,21 @@ def turn_of(message: Message) -> int | None:
 class Players:
     """Scripted people: each table's player to act reads the table message and acts."""
 
-    def __init__(self, fake: FakeDiscord, *, slash_share: float = 0.2, cards_share: float = 0.15):
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        slash_share: float = 0.2,
+        cards_share: float = 0.15,
+        top_up: bool = False,
+    ):
         self.fake = fake
         self.slash_share = slash_share
         self.cards_share = cards_share
+        self.top_up = top_up
+        """When the host's Deal is refused (too few players with chips), everyone tops up
+        (``/<game> topup``) as people who went broke would; off: the table just waits."""
+        self.top_ups = 0
         self.samples: list[Sample] = []
         self.errors: Counter[str] = Counter()
         self.replies: Counter[str] = Counter()  # the private text answers, by their start
@@ -327,7 +338,9 @@ class Players:
                 await self._timed("slash", True, make)
             else:
                 button = str(by_kind["@deal"][0]["custom_id"])
-                await self._timed("button", True, self._click(table.host, message, button))
+                dealt = await self._timed("button", True, self._click(table.host, message, button))
+                if self.top_up and dealt is not None and dealt.ephemeral:  # refused
+                    await self._top_up(table)
             return True
         who = turn_of(message)
         user = next((u for u in table.players if u.id == who), None)
@@ -350,6 +363,16 @@ class Players:
         if opened is not None and opened.modal is not None:
             await self._modal(user, opened)
         return True
+
+    async def _top_up(self, table: Table) -> None:
+        """Everyone at the table adds a buy-in from their balance (refused past the table's
+        limit or an empty balance: then the table waits for players, as it should)."""
+        for user in table.players:
+            command = f"{table.game} topup"
+            values = {"amount": BUY_IN}
+            make = self.fake.slash(user, command, table.channel, values, within=5)
+            if await self._timed("slash", True, make) is not None:
+                self.top_ups += 1
 
     def _click(self, user: User, message: Message, custom_id: str) -> Any:
         return self.fake.use_component(user, message, custom_id, within=5)
