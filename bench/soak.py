@@ -45,6 +45,7 @@ from bench._harness import (
     build_world,
     components,
     kind_of,
+    percentile,
     turn_of,
 )
 from bench._harness import no_request_validation as fast_fake
@@ -179,7 +180,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             faulter = Faulter(fake, tables, players, seed=args.seed)
             start = await bot.stats()
             first = sum(d for d, _ in progress(players, tables).values())
-            began = time.monotonic()
+            began, bench_cpu0 = time.monotonic(), time.process_time()
             last_kill = last_fault = last_print = began
             kills = 0
             marked: dict[str, Any] | None = None
@@ -230,6 +231,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 if t.channel.id in before and after.get(t.channel.id) == before[t.channel.id]
             ]
             end = await bot.stats()
+            bench_cpu, bot_cpu = time.process_time() - bench_cpu0, bot.cpu()
             code = await bot.stop()
             checked = await asyncio.to_thread(audit, bot.database, src)
             short = await asyncio.to_thread(short_of_players, bot.database)
@@ -244,6 +246,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             total_deals = sum(d for d, _ in after.values())
         finally:
             await fake.close()
+    answered = [x.latency for x in players.samples if x.latency is not None]
     held = checked["balances"] + checked["stacks"] + checked["pots"] + checked["kitties"]
     return {
         "deals": deals,
@@ -277,6 +280,10 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "stop code": code,
         "player errors": dict(players.errors),
         "top-ups": players.top_ups,
+        "answer latency p50/p90/p99 ms": tuple(
+            round(percentile(answered, q) * 1000) for q in (0.5, 0.9, 0.99)
+        ),
+        "bench CPU s / bot CPU s (last process)": (round(bench_cpu), round(bot_cpu)),
         "answers": len(players.samples),
         "unanswered": sum(1 for s in players.samples if s.latency is None),
         "private replies": players.replies.most_common(8),
