@@ -42,6 +42,8 @@ OPEN: dict[str, dict[str, Any]] = {
     "paiute": {"stake": 10, "max_rounds": 4, "turn_timeout": 600},
     "palace": {"small_bet": 10, "big_bet": 20, "ante": 5, "turn_timeout": 600},
 }
+MODAL_THINK_S = 0.1
+"""How long a scripted player looks at a modal before sending it (see ``Players._modal``)."""
 LOBBY_KINDS = {"@cards", "@join", "@leave", "@back", "@deal"}
 
 
@@ -384,6 +386,10 @@ class Players:
             for c in row.get("components", [row.get("component", {})]):
                 if c.get("type") == 4:
                     answers[str(c["custom_id"])] = str(c.get("value") or "10")
+        # A person reads the modal before sending it. Sent at once, the submit reached the bot
+        # before discord.py had stored the modal (it does so once the callback's HTTP answer is
+        # back): the submit was dropped as unknown, unanswered, and the modal lived its 600 s.
+        await asyncio.sleep(MODAL_THINK_S)
         await self._timed("modal", True, self.fake.submit_modal(user, opened, answers, within=5))
 
     async def _slash(self, table: Table, user: User, chosen: dict[str, Any], kind: str) -> bool:
