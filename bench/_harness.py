@@ -42,6 +42,8 @@ OPEN: dict[str, dict[str, Any]] = {
     "paiute": {"stake": 10, "max_rounds": 4, "turn_timeout": 600},
     "palace": {"small_bet": 10, "big_bet": 20, "ante": 5, "turn_timeout": 600},
 }
+MODAL_THINK_S = 0.1
+"""How long a scripted player looks at a modal before sending it (see ``Players._modal``)."""
 LOBBY_KINDS = {"@cards", "@join", "@leave", "@back", "@deal"}
 
 
@@ -260,10 +262,21 @@ def turn_of(message: Message) -> int | None:
 class Players:
     """Scripted people: each table's player to act reads the table message and acts."""
 
-    def __init__(self, fake: FakeDiscord, *, slash_share: float = 0.2, cards_share: float = 0.15):
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        slash_share: float = 0.2,
+        cards_share: float = 0.15,
+        top_up: bool = False,
+    ):
         self.fake = fake
         self.slash_share = slash_share
         self.cards_share = cards_share
+        self.top_up = top_up
+        """When the host's Deal is refused (too few players with chips), everyone tops up
+        (``/<game> topup``) as people who went broke would; off: the table just waits."""
+        self.top_ups = 0
         self.samples: list[Sample] = []
         self.errors: Counter[str] = Counter()
         self.replies: Counter[str] = Counter()  # the private text answers, by their start
@@ -335,7 +348,9 @@ class Players:
                 await self._timed("slash", True, make)
             else:
                 button = str(by_kind["@deal"][0]["custom_id"])
-                await self._timed("button", True, self._click(table.host, message, button))
+                dealt = await self._timed("button", True, self._click(table.host, message, button))
+                if self.top_up and dealt is not None and dealt.ephemeral:  # refused
+                    await self._top_up(table)
             return True
         who = turn_of(message)
         user = next((u for u in table.players if u.id == who), None)
@@ -359,6 +374,16 @@ class Players:
             await self._modal(user, opened)
         return True
 
+    async def _top_up(self, table: Table) -> None:
+        """Everyone at the table adds a buy-in from their balance (refused past the table's
+        limit or an empty balance: then the table waits for players, as it should)."""
+        for user in table.players:
+            command = f"{table.game} topup"
+            values = {"amount": BUY_IN}
+            make = self.fake.slash(user, command, table.channel, values, within=5)
+            if await self._timed("slash", True, make) is not None:
+                self.top_ups += 1
+
     def _click(self, user: User, message: Message, custom_id: str) -> Any:
         return self.fake.use_component(user, message, custom_id, within=5)
 
@@ -369,6 +394,10 @@ class Players:
             for c in row.get("components", [row.get("component", {})]):
                 if c.get("type") == 4:
                     answers[str(c["custom_id"])] = str(c.get("value") or "10")
+        # A person reads the modal before sending it. Sent at once, the submit reached the bot
+        # before discord.py had stored the modal (it does so once the callback's HTTP answer is
+        # back): the submit was dropped as unknown, unanswered, and the modal lived its 600 s.
+        await asyncio.sleep(MODAL_THINK_S)
         await self._timed("modal", True, self.fake.submit_modal(user, opened, answers, within=5))
 
     async def _slash(self, table: Table, user: User, chosen: dict[str, Any], kind: str) -> bool:

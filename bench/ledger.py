@@ -33,14 +33,19 @@ in two modes (the order of the paths alternating); the JSON line holds the media
   booking is a transaction of its own. This is the latency floor of one booking (thread hop,
   statements, COMMIT), not a load a bot sees.
 
+``--cache-kib 32768 8192`` compares SQLite page cache sizes instead (the ``api`` path only, the
+sizes taking turns): booking throughput and what SQLite held at most in each.
+
 With the load average (both rates depend on how soon the event loop and the database thread
 are scheduled) and the CPU time per action, which depends on it much less.
 """
 
 from __future__ import annotations
 
+import _sqlite3
 import argparse
 import asyncio
+import ctypes
 import functools
 import json
 import os
@@ -57,6 +62,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 import storage
+import storage.db
 from storage import Board, Booking, Database, DealResult, audit, stats, tables
 
 GUILD = 1
@@ -295,8 +301,49 @@ async def repetition(
             runs["one_table_at_a_time"][name].append(await timed(deals, one_at_a_time, book))
 
 
+async def cache_sizes(args: argparse.Namespace) -> dict[str, object]:
+    """SQLite's booking throughput (the ``api`` path) with each page cache size of
+    ``--cache-kib`` (``storage.db.CACHE_KIB``), the sizes taking turns in every repetition, and
+    what SQLite held at the end of each (``sqlite3_memory_used``: its page cache most of all)."""
+    runs: dict[int, Runs] = {
+        kib: {mode: {"api": []} for mode in ("concurrent", "one_table_at_a_time")}
+        for kib in args.cache_kib
+    }
+    held: dict[int, list[int]] = {kib: [] for kib in args.cache_kib}
+    for rep in range(args.repeat):
+        order = args.cache_kib if rep % 2 == 0 else list(reversed(args.cache_kib))
+        for kib in order:
+            storage.db.CACHE_KIB = kib
+            await repetition(Path(args.db), args, ["api"], runs[kib])
+            held[kib].append(sqlite_memory_kib())
+    return {
+        "load_average_1m": round(os.getloadavg()[0], 2),
+        "ledger_rows_seeded": args.rows,
+        "deals": max(1, args.deals // TABLES) * TABLES,
+        "repeat": args.repeat,
+        **{
+            f"cache {kib} KiB": {
+                **{mode: medians(r["api"]) for mode, r in runs[kib].items()},
+                "sqlite_memory_kib_at_end": statistics.median(held[kib]),
+            }
+            for kib in args.cache_kib
+        },
+    }
+
+
+def sqlite_memory_kib() -> int:
+    """What SQLite holds in this process now (its page caches, once closed: its high-water
+    mark is what a bot keeps), through the library's own counter."""
+    lib = ctypes.CDLL(_sqlite3.__file__)
+    lib.sqlite3_memory_highwater.restype = ctypes.c_int64
+    lib.sqlite3_memory_highwater.argtypes = [ctypes.c_int]
+    return int(lib.sqlite3_memory_highwater(1)) // 1024  # and reset it for the next size
+
+
 async def run(args: argparse.Namespace) -> dict[str, object]:
     """SQLite's measures, and PostgreSQL's beside them (key ``postgres``) with ``--database``."""
+    if args.cache_kib:
+        return await cache_sizes(args)
     out = await measure(Path(args.db), args)
     if args.database:
         postgres = await measure(args.database, args)
@@ -353,6 +400,12 @@ def main() -> None:
     parser.add_argument("--db", default=str(Path(tempfile.gettempdir()) / "parlour-bench.db"))
     parser.add_argument(
         "--database", help="a postgresql:// URL: measure PostgreSQL too, beside SQLite"
+    )
+    parser.add_argument(
+        "--cache-kib",
+        type=int,
+        nargs="+",
+        help="compare SQLite page cache sizes (KiB) instead: booking throughput and memory",
     )
     args = parser.parse_args()
     print(json.dumps(asyncio.run(run(args))))

@@ -12,7 +12,9 @@ deleted by a moderator, the gateway dropped); every ``--kill-every`` seconds the
 audit`` reads the database.
 
 Prints deals, faults, kills, chips lost (the audit: must be 0), tables stalled (must be 0: an
-open table whose action counter did not move in the fault-free settle) and the bot's RSS at
+open table whose action counter did not move in the fault-free settle although its players
+could play; a table between deals with too few players holding a playable stack is counted
+apart, as short of players: it waits for chips, as it should) and the bot's RSS at
 the start, after ``--mark`` deals and at the end, with the live object and task counts (a kill
 starts a new process: for the memory question run with ``--kill-every 0``).
 """
@@ -21,10 +23,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -33,11 +37,22 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench._harness import ROOT, BotProcess, Players, Table, build_world
+from bench._harness import (
+    ROOT,
+    BotProcess,
+    Players,
+    Table,
+    build_world,
+    components,
+    kind_of,
+    percentile,
+    turn_of,
+)
 from bench._harness import no_request_validation as fast_fake
 from bench.load import counters as progress
 from bench.load import database_bytes, drive
 from sandbox.fake import FakeDiscord
+from services.tables import game
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
@@ -88,6 +103,40 @@ class Faulter:
         self.fake.faults.planned.clear()
 
 
+def describe(players: Players, table: Table, counter: tuple[int, int]) -> str:
+    """A stalled table as its message shows it: where to look in the bot's log."""
+    message = players.table_message(table)
+    kinds = sorted({kind_of(str(c["custom_id"])) for c in components(message)} if message else ())
+    who = turn_of(message) if message is not None else None
+    return (
+        f"{table.game} {table.guild.name}#{table.channel.name} (channel {table.channel.id}) "
+        f"deal/counter {counter} turn {who} buttons {kinds}"
+    )
+
+
+def short_of_players(database: Path) -> set[int]:
+    """The channels of the open tables that cannot deal: between deals, with fewer seated
+    players holding a playable stack than the game needs (they went broke; the table waits,
+    as it should, for someone to top up or join). Read from the stopped bot's database."""
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        rows = conn.execute(
+            "SELECT id, channel_id, game, options FROM tables WHERE status = 'open' "
+            "AND deal_open = 0"
+        ).fetchall()
+        short: set[int] = set()
+        for table_id, channel, name, options in rows:
+            g = game(name)
+            engine = g.options.model_validate(json.loads(options)["engine"])
+            need, (fewest, _most) = g.min_stack(engine), g.players(engine)
+            able = conn.execute(
+                "SELECT COUNT(*) FROM seats WHERE table_id = ? AND seated = 1 AND stack >= ?",
+                (table_id, need),
+            ).fetchone()[0]
+            if able < fewest:
+                short.add(int(channel))
+    return short
+
+
 def audit(database: Path, src: Path) -> dict[str, Any]:
     """``python -m storage audit`` of the bot's database."""
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -120,7 +169,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             )
             bot.start()
             await bot.ready(tables[0].host, tables[0].guild.channels[0])
-            players = Players(fake)
+            players = Players(fake, top_up=True)
             gate = asyncio.Semaphore(8)
 
             async def seat(table: Table) -> None:
@@ -131,7 +180,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             faulter = Faulter(fake, tables, players, seed=args.seed)
             start = await bot.stats()
             first = sum(d for d, _ in progress(players, tables).values())
-            began = time.monotonic()
+            began, bench_cpu0 = time.monotonic(), time.process_time()
             last_kill = last_fault = last_print = began
             kills = 0
             marked: dict[str, Any] | None = None
@@ -176,20 +225,28 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             before = progress(players, tables)
             await drive(players, tables, args.rate, args.settle)
             after = progress(players, tables)
-            stalled = [
-                t.channel.name
+            unmoved = [
+                t
                 for t in tables
                 if t.channel.id in before and after.get(t.channel.id) == before[t.channel.id]
             ]
             end = await bot.stats()
+            bench_cpu, bot_cpu = time.process_time() - bench_cpu0, bot.cpu()
             code = await bot.stop()
             checked = await asyncio.to_thread(audit, bot.database, src)
+            short = await asyncio.to_thread(short_of_players, bot.database)
+            waiting = [t for t in unmoved if t.channel.id in short]
+            stalled = [
+                describe(players, t, before[t.channel.id]) for t in unmoved if t not in waiting
+            ]
             size = database_bytes(folder)
             if args.keep is not None:
                 await asyncio.to_thread(shutil.copy, bot.database, args.keep)
+                await asyncio.to_thread(shutil.copy, bot.log_file, args.keep.with_suffix(".log"))
             total_deals = sum(d for d, _ in after.values())
         finally:
             await fake.close()
+    answered = [x.latency for x in players.samples if x.latency is not None]
     held = checked["balances"] + checked["stacks"] + checked["pots"] + checked["kitties"]
     return {
         "deals": deals,
@@ -199,6 +256,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "chips lost": checked["minted"] - checked["removed"] - held,
         "audit ok": checked["ok"],
         "tables stalled": len(stalled),
+        "tables short of players": len(waiting),
         "SQLite KB per deal": size / 1024 / max(total_deals, 1),
         "stalled": stalled[:10],
         "rss MiB start": start.get("rss_kib", 0) / 1024,
@@ -221,6 +279,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "view timeout tasks end": end.get("view_timeout_tasks"),
         "stop code": code,
         "player errors": dict(players.errors),
+        "top-ups": players.top_ups,
+        "answer latency p50/p90/p99 ms": tuple(
+            round(percentile(answered, q) * 1000) for q in (0.5, 0.9, 0.99)
+        ),
+        "bench CPU s / bot CPU s (last process)": (round(bench_cpu), round(bot_cpu)),
+        "answers": len(players.samples),
+        "unanswered": sum(1 for s in players.samples if s.latency is None),
+        "private replies": players.replies.most_common(8),
     }
 
 
@@ -242,7 +308,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument("--trace-memory", action="store_true", help="tracemalloc in the bot")
-    parser.add_argument("--keep", type=Path, help="copy the database here at the end")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="copy the database (and the bot's log beside it, .log) here at the end",
+    )
     parser.add_argument("--src", type=Path, default=ROOT, help="the checkout whose bot runs")
     args = parser.parse_args()
     result = asyncio.run(soak(args))

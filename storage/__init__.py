@@ -40,6 +40,9 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   ``save_action`` and ``close`` (below); values ``Table``, ``Seat``, ``Closed``.
 - ``booking``: ``book(db, Booking)`` -> ``Booked`` (``table``, ``applied``): one table step
   in one transaction (below); ``DealResult`` is the finished deal it records.
+- ``outbox``: the private outbox: ``Booking.private`` records the players whose cards a step
+  changed, in its transaction; ``delivered(db, table_id, users, counter)`` clears them once
+  told, ``pending(conn)`` is what open tables still owe (a restart delivers it).
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
@@ -95,6 +98,7 @@ from storage import (
     booking,
     claims,
     ledger,
+    outbox,
     preferences,
     settings,
     stats,
@@ -137,6 +141,7 @@ __all__ = [
     "booking",
     "claims",
     "ledger",
+    "outbox",
     "preferences",
     "settings",
     "stats",

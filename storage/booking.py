@@ -2,9 +2,10 @@
 
 A step is what the table service does under a table's lock between two answers: a player's
 action with whatever played itself after it, or a new deal. Its booking writes the snapshot,
-counter and deadline, moves the stacks, pot and kitty, keeps who is away, and when the deal is
-over records its result and pays out the players who left during it, all in one transaction,
-so after a crash the stored game and the stored chips agree.
+counter and deadline, moves the stacks, pot and kitty, keeps who is away, notes whose private
+cards it changed (the outbox), and when the deal is over records its result and pays out the
+players who left during it, all in one transaction, so after a crash the stored game and the
+stored chips agree.
 
 The values in and out are plain: :class:`Booking` and :class:`DealResult` in, :class:`Booked` (the
 stored :class:`~storage.tables.Table`) out. How the step reaches the database is this backend's
@@ -24,6 +25,7 @@ from storage._thread import Tx
 from storage.db import Database
 from storage.errors import TableNotFound
 from storage.ledger import Reason
+from storage.outbox import _record_sync
 from storage.stats import _record_result_sync
 from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
 
@@ -67,6 +69,9 @@ class Booking:
     away: frozenset[str] | None = None
     result: DealResult | None = None
     pay_out_ref: str | None = None
+    private: frozenset[int] = frozenset()
+    """The users whose private view this step changed: recorded in the private outbox
+    (``storage.outbox``) with the step, so their update is owed until it is delivered."""
 
     @property
     def reason(self) -> Reason:
@@ -112,6 +117,8 @@ def _book(tx: Tx, b: Booking) -> Booked:
         reason=b.reason,
     )
     applied = table is not None
+    if applied:
+        _record_sync(tx, b.table_id, b.private, b.action_counter)
     if b.away is not None:
         _set_away_sync(tx, b.table_id, b.away)
         if table is not None:

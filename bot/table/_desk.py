@@ -47,6 +47,7 @@ from services.tables import (
     TimeoutReport,
 )
 from services.tables.events import CloseReason, Closing
+from services.tables.outbox import told_privately
 
 log = logging.getLogger(__name__)
 
@@ -300,12 +301,17 @@ class Desk:
         status: TableStatus,
         events: Iterable[present.AnyEvent],
         interaction: discord.Interaction | None = None,
+        *,
+        owed: Iterable[int] = (),
     ) -> None:
         """Tell every player whose private cards changed in this step what happened to them,
         then their cards as they are now: the player whose interaction made the step in an
         ephemeral followup of it (with their card choices; exempt from Discord's global
-        limit), anyone else by DM."""
+        limit), anyone else by DM. ``owed``: players still owed the update of a step from
+        before a restart (the private outbox), told their cards as they are now."""
         mine: dict[str, list[present.AnyEvent]] = defaultdict(list)
+        for owed_user in owed:
+            mine[str(owed_user)] = []
         for event in events:
             if event.to is not None and event.to.isdigit():
                 mine[event.to].append(event)
@@ -455,6 +461,9 @@ class Desk:
         if interaction is not None:
             await self.tell_denied(status, interaction)
         await self.deliver(status, result.events, interaction if own_move else None)
+        told = told_privately(result.events)
+        if told:  # the step's private updates went out: the outbox owes them no more
+            await self.service.outbox.delivered(status.table_id, told, status.action_counter)
         await self.ping(self.current(status))
 
     async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:
@@ -516,11 +525,22 @@ class Desk:
         await self.show(ActionResult(report.events, report.table, report.settlement))
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
-        """One edit per table says it is back, busiest first, paced (see :mod:`._resume`)."""
-        async for status in paced(busiest_first(t for t in tables if t.game in self._uis)):
+        """One edit per table says it is back, busiest first, paced (see :mod:`._resume`);
+        then the private updates that a stop between a step's commit and its delivery left
+        owed (the private outbox) are delivered, each once."""
+        shown = [t for t in tables if t.game in self._uis]
+        async for status in paced(busiest_first(shown)):
             self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
             await self.publish(status)
+        owed = await self.service.outbox.owed()
+        for status in shown:
+            users = owed.get(status.table_id)
+            if not users:
+                continue
+            now = self.current(status)
+            await self.deliver(now, (), owed=users)
+            await self.service.outbox.delivered(now.table_id, users, max(users.values()))
 
     async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         await self.closed(table, present.close_reason(reason), closed)

@@ -227,9 +227,11 @@ def present_private(
     names: Names,
 ) -> PrivateModel:
     """A player's DM: their private events, then (``now``: their view after the step) their
-    cards as they are now."""
+    cards as they are now (only the cards when nothing is ``told``: an update still owed
+    after a restart)."""
+    told = list(told)
     cards: list[Text] = []
-    if now is not None and not all(isinstance(e, SittingOut) for e in told):
+    if now is not None and not (told and all(isinstance(e, SittingOut) for e in told)):
         cards = list(private_lines(ui, now, user))
     lines: list[Text] = []
     for e in told:  # a line said twice, or said again by the cards below, is said once

@@ -65,10 +65,16 @@ def play_absent(live: LiveTable, engine: Engine) -> list[GameEvent]:
 
 
 async def book(
-    db: Database, live: LiveTable, engine: Engine, before: Chips, deadline: datetime | None
+    db: Database,
+    live: LiveTable,
+    engine: Engine,
+    before: Chips,
+    deadline: datetime | None,
+    private: frozenset[int] = frozenset(),
 ) -> dict[str, int] | None:
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
-    and when the deal is over its result and the cash-out of players who left during it."""
+    the people owed a private update (``private``: the outbox), and when the deal is over its
+    result and the cash-out of players who left during it."""
     after = Chips.of(engine)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
@@ -89,6 +95,7 @@ async def book(
         away=away if away_changed else None,
         result=_result(live, engine, settlement) if settlement is not None else None,
         pay_out_ref=f"table:{live.id}:deal:{deal}:out" if settlement is not None else None,
+        private=private,
     )
     live.row = (await storage.book(db, step)).table  # only once it has committed
     if settlement is not None:

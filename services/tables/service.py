@@ -54,6 +54,7 @@ from services.tables.model import (
     LiveTable,
     TableStatus,
 )
+from services.tables.outbox import PrivateOutbox, told_privately
 from services.tables.recovery import recover
 from services.tables.registry import game
 from services.tables.timers import Clock, SystemClock, Timers
@@ -94,6 +95,8 @@ class TableService:
         self._open_lock = asyncio.Lock()
         self._idle_task: asyncio.Task[None] | None = None
         self._owns = owns
+        self.outbox = PrivateOutbox(db)
+        """The private updates booked steps still owe (see :mod:`services.tables.outbox`)."""
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -522,7 +525,8 @@ class TableService:
         player's own step counts as activity: a table kept going by timeouts goes idle."""
         try:
             told = [*events, *play_absent(live, engine)]
-            result = await book(self.db, live, engine, before, self._deadline(live, engine))
+            deadline, private = self._deadline(live, engine), told_privately(told)
+            result = await book(self.db, live, engine, before, deadline, private)
         except BaseException:
             live.engine = self._restore(live)  # back to the last committed game
             raise

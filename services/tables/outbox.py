@@ -1,0 +1,43 @@
+"""What a table step still owes its players privately, across a restart.
+
+A step's booking notes the people whose private view it changed (``storage.outbox``, in the
+step's transaction); the bot tells each one, then says so here. A process killed between the
+commit and the telling leaves the note, and the next start hands it to the bot again: a
+step's private cards always reach the player, once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable
+
+from games.events import GameEvent
+from storage import Database, outbox
+
+log = logging.getLogger(__name__)
+
+
+def told_privately(events: Iterable[GameEvent]) -> frozenset[int]:
+    """The people a step's events tell something only they may see (their cards): what the
+    bot delivers to each after the step (computer players, ``cpu:N``, are told nothing)."""
+    return frozenset(int(e.to) for e in events if e.to is not None and e.to.isdigit())
+
+
+class PrivateOutbox:
+    """The service's door to the private outbox (``service.outbox``)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def delivered(self, table_id: int, users: Collection[int], action_counter: int) -> None:
+        """``users`` were told their update of step ``action_counter`` (or a later one). A
+        failure here only means the update may be told again after a restart: logged."""
+        try:
+            await outbox.delivered(self.db, table_id, users, action_counter)
+        except Exception:
+            log.exception("table %s: could not clear the private outbox", table_id)
+
+    async def owed(self) -> dict[int, dict[int, int]]:
+        """Table id -> {user id: step counter} still owed by the open tables."""
+        async with self.db.read() as conn:
+            return await outbox.pending(conn)
