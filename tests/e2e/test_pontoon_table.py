@@ -13,6 +13,7 @@ from tests.e2e.table_helpers import (
     Watch,
     button_for,
     click_action,
+    expire_tokens,
     first_input,
     frozen,
     refusal_text,
@@ -25,12 +26,15 @@ from tests.e2e.test_pontoon import choose, play_deal
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
-async def seated(session: Session, *actors, **options) -> None:
-    """A table opened by the first actor, the others seated, the first deal dealt."""
+async def seated(session: Session, *actors, by_dm: bool = False, **options) -> None:
+    """A table opened by the first actor, the others seated, the first deal dealt (``by_dm``:
+    the joins' tokens expired first, so the others' hands go by DM, not as followups)."""
     host, *others = actors
     await host.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, **options)
     for actor in others:
         await actor.slash("pontoon join", buy_in=300)
+    if by_dm:
+        expire_tokens(session)
     await host.slash("pontoon start")
     await session.fake.settle(quiet=0.02)
     assert status(session).deal_open
@@ -51,7 +55,7 @@ async def test_closed_dms_are_told_once_and_the_game_goes_on_through_my_cards(
 ):
     fake.faults.close_dms(bob.user)
     players = {a.id: a for a in (alice, bob, carol)}
-    await seated(session, alice, bob, carol)
+    await seated(session, alice, bob, carol, by_dm=True)
     watch = Watch(session, players)
     await watch.step()
     while status(session).deal_open:
