@@ -13,10 +13,12 @@ Then fires a burst of 50 actions of the same mix on the table as fast as they ar
 times how long after the last one the table message showed the final state.
 
 Prints, per game and mix, per player action (an input that moved the table's action counter):
-interaction answers (callbacks), table edits and posts, followups (ephemeral updates with a
-player's own cards), DMs, DM-channel opens, turn pings (and their deletes), other calls; the
-total; the calls that count against Discord's global 50 requests/s (everything but interaction
-answers and followups); the 429s; and the burst's convergence time. ``--runs`` repeats each
+interaction answers (callbacks), followups (ephemeral updates with a player's own cards), table
+edits through a click's interaction token (``@original``), table edits and posts through the
+channel, DMs, DM-channel opens, turn pings (and their deletes), other calls; the total; the
+total without DMs and pings; the calls that count against Discord's global 50 requests/s
+(everything but interaction answers, followups and token edits); the 429s; and the burst's
+convergence time. ``--runs`` repeats each
 game and prints medians. ``--baseline REF`` measures the code of git ``REF`` (in a temporary
 export, this bench file copied in) in the same run and prints it first.
 """
@@ -53,8 +55,8 @@ _MOMENT = re.compile(r"^tbl:[bs]:(\d+):(\d+):(\d+):")
 SEED = 20_261_202
 GAMES = ("palace", "paiute", "pontoon")
 MIXES = {"buttons": 0.0, "slash": 1.0, "mix": 0.2}
-KINDS = ("answers", "followups", "table", "dms", "dm_opens", "pings", "other")
-EXEMPT = ("answers", "followups")
+KINDS = ("answers", "followups", "token_edits", "table", "dms", "dm_opens", "pings", "other")
+EXEMPT = ("answers", "followups", "token_edits")
 BURST = 50
 
 
@@ -62,7 +64,13 @@ def _kind(session: Session, call: Call) -> str:
     if call.route.startswith("/interactions/"):
         return "answers"
     if call.route.startswith("/webhooks/"):
-        return "followups" if call.method == "POST" else "other"
+        if call.method == "POST":
+            return "followups"
+        token = call.path.split("/")[3] if call.path.count("/") >= 3 else ""
+        interaction = session.fake.interactions.by_token.get(token)
+        target = interaction.message if interaction is not None else None
+        public = target is not None and not target.ephemeral
+        return "token_edits" if call.method == "PATCH" and public else "other"
     if call.route == "/users/@me/channels":
         return "dm_opens"
     body = call.body if isinstance(call.body, dict) else {}
@@ -225,7 +233,7 @@ async def _game(game: str, mix: str, think: float, turns: int) -> dict[str, Any]
             calls = Counter(_kind(session, c) for c in session.fake.log.calls[since:])
             refused = session.fake.rate_limits.refused - refused_before
             started = time.monotonic()
-            burst, _ = await _actions(session, players, table, BURST, 0.0, read=False)
+            burst, burst_inputs = await _actions(session, players, table, BURST, 0.0, read=False)
             took = time.monotonic() - started
             converged = await _until_shown(session, 15.0)
             await session.fake.settle(quiet=0.2, within=10.0)  # the last DMs, before closing
@@ -239,6 +247,7 @@ async def _game(game: str, mix: str, think: float, turns: int) -> dict[str, Any]
                 "429s": refused,
                 "caught_up_s": caught_up,
                 "burst_actions": burst,
+                "burst_inputs": burst_inputs,
                 "burst_s": took,
                 "burst_429s": session.fake.rate_limits.refused - refused_before - refused,
                 "burst_converged_s": converged,
@@ -263,7 +272,7 @@ def _row(r: dict[str, Any]) -> dict[str, float]:
     conv = r["burst_converged_s"]
     per["burst_s"] = r["burst_s"]
     per["converged_s"] = float("inf") if conv is None else conv
-    per["typed"] = r["typed"] / max(1, r["inputs"] + r["burst_actions"])
+    per["typed"] = r["typed"] / max(1, r["inputs"] + r["burst_inputs"])
     per["actions"] = r["actions"]
     return per
 
@@ -271,7 +280,8 @@ def _row(r: dict[str, Any]) -> dict[str, float]:
 def _print(label: str, results: list[dict[str, Any]]) -> None:
     print(f"== {label} (per player action; medians of {_runs(results)} runs)")
     head = (
-        "game     mix      actions typed | answers followups table  DMs   DM-opens pings other"
+        "game     mix      actions typed | answers followups by-token table  DMs   DM-opens"
+        " pings other"
         " | total w/o-DM/ping global | 429s | burst 50: took / shown after"
     )
     print(head)
@@ -284,7 +294,8 @@ def _print(label: str, results: list[dict[str, Any]]) -> None:
             shown = "never" if m["converged_s"] == float("inf") else f"{m['converged_s']:.2f} s"
             print(
                 f"{game:8} {mix:8} {m['actions']:5.0f} {m['typed']:5.0%} |"
-                f" {m['answers']:7.2f} {m['followups']:9.2f} {m['table']:5.2f}"
+                f" {m['answers']:7.2f} {m['followups']:9.2f} {m['token_edits']:8.2f}"
+                f" {m['table']:5.2f}"
                 f" {m['dms']:5.2f} {m['dm_opens']:8.2f} {m['pings']:5.2f} {m['other']:5.2f} |"
                 f" {m['total']:5.2f} {m['no_dm_ping']:11.2f} {m['global']:6.2f} |"
                 f" {m['429s']:4.0f} | {m['burst_s']:.1f} s / {shown}"
