@@ -198,7 +198,7 @@ async def _actions(
         before = _moment(session)
         await players.step(table)
         inputs += 1
-        for _ in range(50):  # the service commits before the answer; a modal adds a step
+        for _ in range(3):  # the service commits before it answers (a modal is one step)
             if _moment(session) != before:
                 actions += 1
                 break

@@ -139,3 +139,29 @@ async def test_a_followup_discord_refuses_falls_back_to_a_dm(
     refused = [c for c in session.fake.log.calls if c.route.startswith("/webhooks/")]
     assert refused
     assert {c.status for c in refused} == {401}
+
+
+async def test_a_slash_actions_table_edit_goes_through_the_latest_clicks_token(
+    session: Session, players: list[Actor]
+) -> None:
+    alice = players[0]
+    await seat(alice, players[1:])
+    await session.fake.settle(quiet=0.3, within=10.0)
+    dealt = await alice.click(table_message(session), "Deal")  # answered with the table
+    await session.fake.settle(quiet=0.3, within=10.0)
+    actor = to_act(session, players)
+    since = len(session.fake.log.calls)
+    await actor.slash("paiute draw", source="stock")
+    calls = await calls_of(session, since)
+    edits = [c for c in calls if c.method == "PATCH"]
+    # the edit of the table message rides on the Deal click's token (@original: exempt from
+    # the global limit), not on the channel
+    assert [c.route for c in edits] == [
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    ], calls
+    assert dealt.token in edits[0].path
+    assert edits[0].path.endswith("/@original")
+    assert edits[0].status == 200
+    expected = ":".join(str(n) for n in status(session).expected)
+    ids = [str(c.get("custom_id")) for c in table_message(session).walk_components()]
+    assert any(expected in i for i in ids), ids  # the table shows the draw
