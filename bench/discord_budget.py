@@ -20,7 +20,7 @@ total without DMs and pings; the calls that count against Discord's global 50 re
 (everything but interaction answers, followups and token edits); the 429s; and the burst's
 convergence time. ``--runs`` repeats each
 game and prints medians. ``--baseline REF`` measures the code of git ``REF`` (in a temporary
-export, this bench file copied in) in the same run and prints it first.
+export, this bench file copied in) in the same run, alongside, and prints it first.
 """
 
 from __future__ import annotations
@@ -307,10 +307,14 @@ def _runs(results: list[dict[str, Any]]) -> int:
     return sum(1 for r in results if r["game"] == first["game"] and r["mix"] == first["mix"])
 
 
-def _baseline(ref: str, argv: list[str]) -> list[dict[str, Any]]:
-    """The same bench on the code of ``ref``, in a temporary export, in a subprocess."""
-    root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as folder:
+class _Baseline:
+    """The same bench on the code of ``ref``, in a temporary export, in a subprocess that runs
+    alongside this tree's (the two share the machine the same way)."""
+
+    def __init__(self, ref: str, argv: list[str]) -> None:
+        root = Path(__file__).resolve().parent.parent
+        self.folder = tempfile.TemporaryDirectory()
+        folder = self.folder.name
         git, tar = shutil.which("git") or "git", shutil.which("tar") or "tar"
         archive = subprocess.run(  # noqa: S603 - git archive of a ref the engineer names
             [git, "-C", str(root), "archive", ref], check=True, capture_output=True
@@ -318,14 +322,20 @@ def _baseline(ref: str, argv: list[str]) -> list[dict[str, Any]]:
         subprocess.run([tar, "-x", "-C", folder], input=archive, check=True)  # noqa: S603
         shutil.copy(__file__, Path(folder) / "bench" / "discord_budget.py")
         env = {**os.environ, "PYTHONPATH": folder}
-        out = subprocess.run(  # noqa: S603 - our own interpreter, fixed arguments
+        self.proc = subprocess.Popen(  # noqa: S603 - our own interpreter, fixed arguments
             [sys.executable, "-m", "bench.discord_budget", *argv, "--json"],
             cwd=folder,
             env=env,
-            check=True,
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             text=True,
-        ).stdout
+        )
+
+    def results(self) -> list[dict[str, Any]]:
+        out, _ = self.proc.communicate()
+        self.folder.cleanup()
+        if self.proc.returncode != 0:
+            raise RuntimeError(f"the baseline bench failed ({self.proc.returncode})")
         return list(json.loads(out.strip().splitlines()[-1]))
 
 
@@ -342,12 +352,13 @@ def main() -> None:
     games, mixes = args.games.split(","), args.mixes.split(",")
     argv = ["--think", str(args.think), "--turns", str(args.turns), "--runs", str(args.runs)]
     argv += ["--games", args.games, "--mixes", args.mixes]
-    if args.baseline and not args.json:
-        _print(f"baseline ({args.baseline})", _baseline(args.baseline, argv))
+    baseline = _Baseline(args.baseline, argv) if args.baseline and not args.json else None
     results = asyncio.run(measure(games, mixes, args.think, args.turns, args.runs))
     if args.json:
         print(json.dumps(results))
         return
+    if baseline is not None:
+        _print(f"baseline ({args.baseline})", baseline.results())
     _print("this tree", results)
 
 
