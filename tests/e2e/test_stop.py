@@ -12,6 +12,7 @@ import signal
 import bot.__main__ as entry
 from bot.factory import BotConfig
 from sandbox.actors import Actor
+from tests.e2e.table_helpers import texts
 from tests.e2e.test_run import assert_stopped_cleanly, prod_fake
 
 DM_OR_POST = "/channels/{channel_id}/messages"
@@ -53,7 +54,8 @@ async def test_sigterm_mid_deal_start_still_delivers_the_hands_and_the_table(tmp
         await assert_stopped_cleanly(running, config.database_path, caplog)
 
         assert started.ephemeral
-        assert "New deal" in started.content  # the host's new hand
+        assert started.message is not None  # the host's new hand (a V2 layout: pictures)
+        assert "New deal" in "\n".join([started.content, *texts(started.message)])
         assert not ignored.answered.is_set()
         assert len([m for m in guest.dms() if m.author.bot]) == 1  # the guest's new hand
         assert [m for m in host.dms() if m.author.bot] == []
