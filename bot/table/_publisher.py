@@ -51,6 +51,9 @@ ANSWER_LIMIT_S = 3.0
 """Discord's deadline for an interaction's first answer."""
 TOKEN_FRESH_S = 14 * 60.0
 """An interaction token is Discord's for 15 minutes; one this old is not used any more."""
+TOKEN_EDITS, TOKEN_WINDOW_S = 3, 2.5
+"""Edits through one token per window: Discord allows 5 requests per 2 s on an interaction
+webhook, and the click's own followup (the player's cards) shares them."""
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
@@ -90,6 +93,8 @@ class _Table:
     """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
     ``@original`` is the table message, for the writer's next edits."""
     token_since: float = 0.0
+    token_uses: list[float] = field(default_factory=list)
+    """When the writer last edited through ``token`` (its webhook bucket is small)."""
 
 
 def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
@@ -219,6 +224,7 @@ class Publisher:
                 return
             self.answers += 1
             table.token, table.token_since = interaction, _created(interaction)
+            table.token_uses = []
             table.shown = version
             table.failures, table.denied = 0, False
         finally:
@@ -303,6 +309,11 @@ class Publisher:
 
         if drawn.v2 is None and status.message_id in sent(self).layouts:
             return False  # a V2 message never turns back into an embed: the writer reposts
+        now = time.monotonic()
+        table.token_uses = [t for t in table.token_uses if now - t < TOKEN_WINDOW_S]
+        if len(table.token_uses) >= TOKEN_EDITS:
+            return False  # a burst: this edit goes through the channel
+        table.token_uses.append(now)
         try:
             if drawn.v2 is not None:
                 await edit_v2_by_token(self, status, drawn.v2, token)
