@@ -1,18 +1,26 @@
 """REST calls per player action against the fake Discord with Discord's real rate limits.
 
-    python -m bench.discord_budget [--think 0.4] [--turns 30] [--baseline main]
+    python -m bench.discord_budget [--think 0.4] [--turns 40] [--runs 3] [--baseline REF]
+        [--games palace,paiute,pontoon] [--mixes buttons,slash,mix]
 
-Plays Paiute with three players through the real bot and the fake Discord (rate limits on,
-as Discord has them), once by slash commands and once by the table message's buttons and the
-My cards reply, at a human-ish ``--think`` seconds between actions, then fires a burst of 50
-slash actions as fast as they are answered. Prints, per mode, the REST calls per player action
-split by kind (interaction answers and their followups, which Discord exempts from the global
-limit; table edits and posts; turn pings and their deletes; DMs and DM-channel opens), the 429s
-the fake gave, and how long after the burst's last action the table message showed the final
-state. In button mode a discard is picked in the draw's own answer when it offers the choice,
-else through **My cards**.
-``--baseline REF`` runs the same bench on the code of git ``REF`` (in a temporary export) in
-the same run and prints both.
+Plays each game with three players through the real bot (in this process) and the fake Discord
+(rate limits on, as Discord has them), at a human ``--think`` seconds between actions, once per
+input mix: ``buttons`` (the table message's buttons and modals; a card choice in the select of
+the ephemeral update that brought the cards, else through **My cards**), ``slash`` (every action
+typed as its slash command, card choices too) and ``mix`` (80 % buttons, 20 % slash). A player
+reads the table message before acting (waits until it shows the moment) as a person does.
+Then fires a burst of 50 actions of the same mix on the table as fast as they are answered and
+times how long after the last one the table message showed the final state.
+
+Prints, per game and mix, per player action (an input that moved the table's action counter):
+interaction answers (callbacks), followups (ephemeral updates with a player's own cards), table
+edits through a click's interaction token (``@original``), table edits and posts through the
+channel, DMs, DM-channel opens, turn pings (and their deletes), other calls; the total; the
+total without DMs and pings; the calls that count against Discord's global 50 requests/s
+(everything but interaction answers, followups and token edits); the 429s; and the burst's
+convergence time. ``--runs`` repeats each
+game and prints medians. ``--baseline REF`` measures the code of git ``REF`` (in a temporary
+export, this bench file copied in) in the same run, alongside, and prints it first.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,40 +40,51 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bench._harness import Players, Table, components
 from bot.client import Parlour
 from bot.factory import BotConfig
-from sandbox.actors import Actor
+from games.actions import CardsField
 from sandbox.harness import Session, open_session
+from sandbox.interactions import Interaction
 from sandbox.log import Call
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.state import MANAGE_GUILD, Message, User
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 _MOMENT = re.compile(r"^tbl:[bs]:(\d+):(\d+):(\d+):")
 SEED = 20_261_202
-KINDS = ("answers", "followups", "table", "pings", "other_channel", "dm_sends", "dm_opens", "other")
+GAMES = ("palace", "paiute", "pontoon")
+MIXES = {"buttons": 0.0, "slash": 1.0, "mix": 0.2}
+KINDS = ("answers", "followups", "token_edits", "table", "dms", "dm_opens", "pings", "other")
+EXEMPT = ("answers", "followups", "token_edits")
+BURST = 50
 
 
 def _kind(session: Session, call: Call) -> str:
     if call.route.startswith("/interactions/"):
         return "answers"
     if call.route.startswith("/webhooks/"):
-        return "followups"
+        if call.method == "POST":
+            return "followups"
+        token = call.path.split("/")[3] if call.path.count("/") >= 3 else ""
+        interaction = session.fake.interactions.by_token.get(token)
+        target = interaction.message if interaction is not None else None
+        public = target is not None and not target.ephemeral
+        return "token_edits" if call.method == "PATCH" and public else "other"
     if call.route == "/users/@me/channels":
         return "dm_opens"
+    body = call.body if isinstance(call.body, dict) else {}
+    content = str(body.get("content", ""))
     match = re.match(r"/channels/(\d+)/", call.path)
     channel = session.fake.world.channels.get(int(match[1])) if match else None
     if channel is not None and channel.is_dm:
-        return "dm_sends"
-    body = call.body if isinstance(call.body, dict) else {}
-    if call.route == MESSAGES and "your turn" in str(body.get("content", "")):
+        return "pings" if content.startswith("Your turn") else "dms"
+    if call.route == MESSAGES and "your turn" in content:
         return "pings"
     if call.method == "DELETE" and call.route == MESSAGE:
         return "pings"
     if call.route in (MESSAGES, MESSAGE) and (body.get("embeds") or body.get("components")):
         return "table"
-    if call.route in (MESSAGES, MESSAGE):
-        return "other_channel"
     return "other"
 
 
@@ -73,13 +93,14 @@ def _status(session: Session, user: int | None = None) -> Any:
     return tables.status(session.guild.id, session.channel.id, user)
 
 
-def _table_message(session: Session) -> Message | None:
-    mid = _status(session).message_id
-    return next((m for m in session.messages() if m.id == mid), None)
+def _moment(session: Session) -> tuple[int, int, int]:
+    table, deal, counter = _status(session).expected
+    return int(table), int(deal), int(counter)
 
 
 def _shows_now(session: Session) -> bool:
-    message = _table_message(session)
+    mid = _status(session).message_id
+    message = next((m for m in session.messages() if m.id == mid), None)
     if message is None:
         return False
     found = set()
@@ -87,7 +108,7 @@ def _shows_now(session: Session) -> bool:
         match = _MOMENT.match(str(component.get("custom_id", "")))
         if match:
             found.add((int(match[1]), int(match[2]), int(match[3])))
-    return found == {tuple(_status(session).expected)}
+    return found == {_moment(session)}
 
 
 async def _until_shown(session: Session, within: float) -> float | None:
@@ -99,54 +120,95 @@ async def _until_shown(session: Session, within: float) -> float | None:
     return None
 
 
-DRAWN: dict[int, Any] = {}
-"""Each player's last Draw click (its followups may offer the discard)."""
+class BudgetPlayers(Players):
+    """The load bench's players, with card choices as a person makes them: typed as the
+    game's slash command (slash share), else in the select of the latest ephemeral update
+    that brought the cards, else through **My cards**."""
 
+    def __init__(self, session: Session, slash_share: float) -> None:
+        super().__init__(session.fake, slash_share=slash_share, cards_share=0.0)
+        self.session = session
+        self.inputs: Counter[str] = Counter()
 
-def _discard_menu(clicked: Any) -> Message | None:
-    for message in getattr(clicked, "followups", []):
-        for component in message.walk_components():
-            if component.get("placeholder") == "Discard a card":
-                return message  # type: ignore[no-any-return]
-    return None
+    async def _timed(self, kind: str, act: bool, make: Any) -> Interaction | None:
+        self.inputs[kind] += 1
+        return await super()._timed(kind, act, make)
 
-
-async def _step(session: Session, players: list[Actor], host: Actor, buttons: bool) -> bool:
-    """One player action; ``False`` when it timed out unanswered."""
-    if buttons:  # a player reads the table before clicking: wait until it shows the moment
-        await _until_shown(session, 6.0)
-    now = _status(session)
-    try:
-        if not now.deal_open:
-            if buttons and (message := _table_message(session)) is not None:
-                await host.click(message, "Deal", within=5)
-            else:
-                await host.slash("paiute start", within=5)
+    async def _my_cards(self, table: Table, user: User, message: Message, *, act: bool) -> bool:
+        if act and table.rng.random() < self.slash_share and await self._typed_cards(table, user):
             return True
-        actor = next(a for a in players if a.id == now.to_act)
-        mine = _status(session, actor.id).view
-        if now.phase == "draw":
-            if buttons and (message := _table_message(session)) is not None:
-                DRAWN[actor.id] = await actor.click(message, "Draw: from the stock", within=5)
-            else:
-                await actor.slash("paiute draw", source="stock", within=5)
+        menu = self._offered(table, user)
+        if act and menu is not None:
+            held, select = menu
+            options = [str(o["value"]) for o in select.get("options", [])]
+            low = int(select.get("min_values", 1))
+            high = min(int(select.get("max_values", 1)), len(options))
+            picked = table.rng.sample(options, table.rng.randint(low, max(low, high)))
+            custom_id = str(select["custom_id"])
+            make = self.fake.use_component(user, held, custom_id, picked, within=5)
+            await self._timed("select", True, make)
             return True
-        card = mine.hand[-1].code
-        if buttons and (menu := _discard_menu(DRAWN.pop(actor.id, None))) is not None:
-            await actor.select(menu, "Discard a card", card, within=5)
+        return await super()._my_cards(table, user, message, act=act)
+
+    def _offered(self, table: Table, user: User) -> tuple[Message, dict[str, Any]] | None:
+        """A card select of the current moment in an ephemeral message only ``user`` sees."""
+        moment = ":".join(str(n) for n in _moment(self.session))
+        for message in reversed(list(self.fake.world.messages.values())):
+            if message.channel is not table.channel or message.visible_to is not user:
+                continue
+            for c in components(message):
+                if c.get("type") == 3 and str(c["custom_id"]).split(":", 2)[2].startswith(moment):
+                    return message, c
+        return None
+
+    async def _typed_cards(self, table: Table, user: User) -> bool:
+        """A card choice typed as its command (``/paiute discard card:7h``)."""
+        tables = self.session.bot.tables  # type: ignore[attr-defined]
+        legal = tables.legal_actions(table.guild.id, table.channel.id, user.id)
+        root = self.fake.world.synced_command(table.game, table.guild) or {}
+        for spec in legal:
+            cards = [(n, f) for n, f in spec.fields.items() if isinstance(f, CardsField)]
+            sub = next((o for o in root.get("options", []) if o["name"] == spec.kind), None)
+            if not cards or sub is None:
+                continue
+            name, field = cards[0]
+            strings = [o for o in sub.get("options", []) if o["type"] == 3]
+            named = [o for o in strings if o["name"] == name]
+            if not (named or strings):
+                continue
+            option = (named or strings)[0]
+            count = max(1, field.min_count)
+            picked = table.rng.sample(list(field.options), min(count, len(field.options)))
+            values = {option["name"]: " ".join(picked)}
+            command = f"{table.game} {spec.kind}"
+            make = self.fake.slash(user, command, table.channel, values, within=5)
+            await self._timed("slash", True, make)
             return True
-        if buttons and (message := _table_message(session)) is not None:
-            reply = await actor.click(message, "My cards", within=5)
-            if reply.message is not None:
-                await actor.select(reply.message, "Discard a card", card, within=5)
-                return True
-        await actor.slash("paiute discard", card=card, within=5)
-    except (TimeoutError, LookupError):
         return False
-    return True
 
 
-async def _game(think: float, turns: int, buttons: bool) -> dict[str, Any]:
+async def _actions(
+    session: Session, players: BudgetPlayers, table: Table, steps: int, think: float, read: bool
+) -> tuple[int, int]:
+    """``steps`` inputs; (actions that moved the table on, inputs)."""
+    actions = inputs = 0
+    for _ in range(steps):
+        if read:  # a player reads the table before clicking
+            await _until_shown(session, 6.0)
+        before = _moment(session)
+        await players.step(table)
+        inputs += 1
+        for _ in range(3):  # the service commits before it answers (a modal is one step)
+            if _moment(session) != before:
+                actions += 1
+                break
+            await asyncio.sleep(0.01)
+        if think:
+            await asyncio.sleep(think)
+    return actions, inputs
+
+
+async def _game(game: str, mix: str, think: float, turns: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
 
         def build(config: BotConfig) -> Parlour:  # the same deals on every tree and run
@@ -154,70 +216,105 @@ async def _game(think: float, turns: int, buttons: bool) -> dict[str, Any]:
 
         async with open_session(build, database_path=Path(folder) / "b.db") as session:
             alice, bob, carol = (session.actors[n] for n in ("alice", "bob", "carol"))
-            players = [alice, bob, carol]
             for actor in (bob, carol):
                 session.guild.deny(actor.user, MANAGE_GUILD)
-            await alice.slash("paiute open", stake=10, buy_in=200, seats=3)
-            await bob.slash("paiute join", buy_in=200)
-            await carol.slash("paiute join", buy_in=200)
+            people = [alice.user, bob.user, carol.user]
+            table = Table(game, session.guild, session.channel, people)
+            table.rng.seed(SEED)
+            players = BudgetPlayers(session, MIXES[mix])
+            await players.seat(table)
+            await session.fake.settle(quiet=0.3, within=10.0)
             await asyncio.sleep(1.0)
             since = len(session.fake.log.calls)
             refused_before = session.fake.rate_limits.refused
-            actions = unanswered = 0
-            for _ in range(turns):
-                ok = await _step(session, players, alice, buttons)
-                actions += 1
-                unanswered += not ok
-                await asyncio.sleep(think)
-            behind = await _until_shown(session, 15.0)
+            actions, inputs = await _actions(session, players, table, turns, think, read=True)
+            caught_up = await _until_shown(session, 15.0)
+            await session.fake.settle(quiet=0.3, within=10.0)
             calls = Counter(_kind(session, c) for c in session.fake.log.calls[since:])
             refused = session.fake.rate_limits.refused - refused_before
-            # the burst: 50 slash actions as fast as they are answered
-            for _ in range(50):
-                await _step(session, players, alice, buttons=False)
+            started = time.monotonic()
+            burst, burst_inputs = await _actions(session, players, table, BURST, 0.0, read=False)
+            took = time.monotonic() - started
             converged = await _until_shown(session, 15.0)
             await session.fake.settle(quiet=0.2, within=10.0)  # the last DMs, before closing
             return {
-                "mode": "buttons" if buttons else "slash",
+                "game": game,
+                "mix": mix,
                 "actions": actions,
-                "unanswered": unanswered,
+                "inputs": inputs,
+                "typed": players.inputs.get("slash", 0),
                 "calls": dict(calls),
                 "429s": refused,
-                "caught_up_s": behind,
+                "caught_up_s": caught_up,
+                "burst_actions": burst,
+                "burst_inputs": burst_inputs,
+                "burst_s": took,
                 "burst_429s": session.fake.rate_limits.refused - refused_before - refused,
                 "burst_converged_s": converged,
             }
 
 
-async def measure(think: float, turns: int) -> list[dict[str, Any]]:
-    return [await _game(think, turns, buttons=False), await _game(think, turns, buttons=True)]
+async def measure(
+    games: list[str], mixes: list[str], think: float, turns: int, runs: int
+) -> list[dict[str, Any]]:
+    return [
+        await _game(game, mix, think, turns) for _ in range(runs) for game in games for mix in mixes
+    ]
+
+
+def _row(r: dict[str, Any]) -> dict[str, float]:
+    n = max(1, r["actions"])
+    per = {k: r["calls"].get(k, 0) / n for k in KINDS}
+    per["total"] = sum(per[k] for k in KINDS)
+    per["no_dm_ping"] = per["total"] - per["dms"] - per["dm_opens"] - per["pings"]
+    per["global"] = sum(per[k] for k in KINDS if k not in EXEMPT)
+    per["429s"] = r["429s"] + r["burst_429s"]
+    conv = r["burst_converged_s"]
+    per["burst_s"] = r["burst_s"]
+    per["converged_s"] = float("inf") if conv is None else conv
+    per["typed"] = r["typed"] / max(1, r["inputs"] + r["burst_inputs"])
+    per["actions"] = r["actions"]
+    return per
 
 
 def _print(label: str, results: list[dict[str, Any]]) -> None:
-    print(f"== {label}")
-    for r in results:
-        n = max(1, r["actions"])
-        per = {k: r["calls"].get(k, 0) / n for k in KINDS}
-        counted = sum(v for k, v in per.items() if k not in ("answers", "followups"))
-        rest = counted - per["pings"] - per["dm_sends"] - per["dm_opens"]
-        conv = r["burst_converged_s"]
-        print(
-            f"  {r['mode']:8} actions {r['actions']:3} (unanswered {r['unanswered']})"
-            f"  REST/action {sum(per.values()):.2f}: answers {per['answers']:.2f}"
-            f" followups {per['followups']:.2f}"
-            f" | table {per['table']:.2f} other-channel {per['other_channel']:.2f}"
-            f" pings {per['pings']:.2f} DM sends {per['dm_sends']:.2f}"
-            f" DM opens {per['dm_opens']:.2f} other {per['other']:.2f}"
-            f" | non-interaction {counted:.2f} (without DMs and pings {rest:.2f})"
-            f" | 429s {r['429s']} | burst of 50: 429s {r['burst_429s']},"
-            f" table shows the end after {'never' if conv is None else f'{conv:.2f} s'}"
-        )
+    print(f"== {label} (per player action; medians of {_runs(results)} runs)")
+    head = (
+        "game     mix      actions typed | answers followups by-token table  DMs   DM-opens"
+        " pings other"
+        " | total w/o-DM/ping global | 429s | burst 50: took / shown after"
+    )
+    print(head)
+    for game in dict.fromkeys(r["game"] for r in results):
+        for mix in dict.fromkeys(r["mix"] for r in results):
+            rows = [_row(r) for r in results if r["game"] == game and r["mix"] == mix]
+            if not rows:
+                continue
+            m = {k: statistics.median(row[k] for row in rows) for k in rows[0]}
+            shown = "never" if m["converged_s"] == float("inf") else f"{m['converged_s']:.2f} s"
+            print(
+                f"{game:8} {mix:8} {m['actions']:5.0f} {m['typed']:5.0%} |"
+                f" {m['answers']:7.2f} {m['followups']:9.2f} {m['token_edits']:8.2f}"
+                f" {m['table']:5.2f}"
+                f" {m['dms']:5.2f} {m['dm_opens']:8.2f} {m['pings']:5.2f} {m['other']:5.2f} |"
+                f" {m['total']:5.2f} {m['no_dm_ping']:11.2f} {m['global']:6.2f} |"
+                f" {m['429s']:4.0f} | {m['burst_s']:.1f} s / {shown}"
+            )
 
 
-def _baseline(ref: str, think: float, turns: int) -> list[dict[str, Any]]:
-    """The same bench on the code of ``ref``, in a temporary export, in a subprocess."""
-    root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory() as folder:
+def _runs(results: list[dict[str, Any]]) -> int:
+    first = results[0]
+    return sum(1 for r in results if r["game"] == first["game"] and r["mix"] == first["mix"])
+
+
+class _Baseline:
+    """The same bench on the code of ``ref``, in a temporary export, in a subprocess that runs
+    alongside this tree's (the two share the machine the same way)."""
+
+    def __init__(self, ref: str, argv: list[str]) -> None:
+        root = Path(__file__).resolve().parent.parent
+        self.folder = tempfile.TemporaryDirectory()
+        folder = self.folder.name
         git, tar = shutil.which("git") or "git", shutil.which("tar") or "tar"
         archive = subprocess.run(  # noqa: S603 - git archive of a ref the engineer names
             [git, "-C", str(root), "archive", ref], check=True, capture_output=True
@@ -225,31 +322,43 @@ def _baseline(ref: str, think: float, turns: int) -> list[dict[str, Any]]:
         subprocess.run([tar, "-x", "-C", folder], input=archive, check=True)  # noqa: S603
         shutil.copy(__file__, Path(folder) / "bench" / "discord_budget.py")
         env = {**os.environ, "PYTHONPATH": folder}
-        args = ["--json", "--think", str(think), "--turns", str(turns)]
-        out = subprocess.run(  # noqa: S603 - our own interpreter, fixed arguments
-            [sys.executable, "-m", "bench.discord_budget", *args],
+        self.proc = subprocess.Popen(  # noqa: S603 - our own interpreter, fixed arguments
+            [sys.executable, "-m", "bench.discord_budget", *argv, "--json"],
             cwd=folder,
             env=env,
-            check=True,
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
             text=True,
-        ).stdout
+        )
+
+    def results(self) -> list[dict[str, Any]]:
+        out, _ = self.proc.communicate()
+        self.folder.cleanup()
+        if self.proc.returncode != 0:
+            raise RuntimeError(f"the baseline bench failed ({self.proc.returncode})")
         return list(json.loads(out.strip().splitlines()[-1]))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--think", type=float, default=0.4)
-    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--mixes", default=",".join(MIXES))
     parser.add_argument("--baseline", default=None, help="a git ref to measure too")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    results = asyncio.run(measure(args.think, args.turns))
+    games, mixes = args.games.split(","), args.mixes.split(",")
+    argv = ["--think", str(args.think), "--turns", str(args.turns), "--runs", str(args.runs)]
+    argv += ["--games", args.games, "--mixes", args.mixes]
+    baseline = _Baseline(args.baseline, argv) if args.baseline and not args.json else None
+    results = asyncio.run(measure(games, mixes, args.think, args.turns, args.runs))
     if args.json:
         print(json.dumps(results))
         return
-    if args.baseline:
-        _print(f"baseline ({args.baseline})", _baseline(args.baseline, args.think, args.turns))
+    if baseline is not None:
+        _print(f"baseline ({args.baseline})", baseline.results())
     _print("this tree", results)
 
 

@@ -20,6 +20,7 @@ class Actor:
         self.user = user
         self.channel = channel
         self._dm_cursor = 0  # activity position after the last DM next_dm returned
+        self._private_cursor = 0  # the same for next_private
 
     def __repr__(self) -> str:
         return f"Actor({self.user.name})"
@@ -135,6 +136,36 @@ class Actor:
         self._dm_cursor = change.seq + 1
         if change.message is None:  # the predicate only matches changes with a message
             raise RuntimeError("unreachable: a DM change without a message")
+        return change.message
+
+    def _followed(self, message: Message) -> bool:
+        """Whether ``message`` is an ephemeral followup of one of this user's interactions
+        (not the answer itself)."""
+        if message.visible_to is not self.user or message.interaction_id is None:
+            return False
+        for interaction in self.fake.interactions.by_token.values():
+            if interaction.id == message.interaction_id:
+                return any(m is message for m in interaction.followups)
+        return False
+
+    async def next_private(self, within: float = 2.0) -> Message:
+        """The bot's next private update to this user outside an answer to them: a DM, or an
+        ephemeral followup of one of their interactions (the bot sends a player's new cards on
+        their latest fresh interaction instead of a DM). Like ``next_dm``, nothing sent before
+        the call is missed, and nothing is returned twice."""
+        change = await self.fake.activity.wait_for(
+            lambda c: (
+                c.kind is ChangeKind.CREATED
+                and c.message is not None
+                and c.message.author.bot
+                and (c.message.channel.recipient is self.user or self._followed(c.message))
+            ),
+            after=self._private_cursor,
+            within=within,
+        )
+        self._private_cursor = change.seq + 1
+        if change.message is None:
+            raise RuntimeError("unreachable: a private change without a message")
         return change.message
 
 

@@ -46,13 +46,15 @@ The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not 
   a button per option or a select; card choices → a select in the **My cards** reply only;
   anything else → slash command only), persistent ``DynamicItem``s whose custom ids carry
   ``(table, deal, counter)``;
-- a player's own private update in the answer to their own move (an ephemeral followup with
-  their card choices), DMs of private events that reach a player outside their own move (the
-  deal, another player's move), then the player's :meth:`GameUI.private_text`; a one-time
-  channel note for closed DMs;
+- a player's own private update in the answer to their own move (a slash command's ephemeral
+  answer, or an ephemeral followup of a click, with their card choices); private events that
+  reach a player outside their own move (the deal, another player's move) as an ephemeral
+  followup of their latest fresh interaction at the table, else by DM (``_private``), then
+  the player's :meth:`GameUI.private_text`; a one-time channel note for closed DMs;
 - the table message kept inside Discord's rate limits: a click is answered with the table
   (UPDATE_MESSAGE), other updates coalesce into one edit of the latest state per free slot of
-  the channel's budget, failed edits are retried until the message shows the latest state;
+  the channel's budget (through the latest click's token while it is fresh: exempt from the
+  global limit), failed edits are retried until the message shows the latest state;
 - the table service's listener (timeouts, resumes, closes), refusals through the reporter.
 """
 

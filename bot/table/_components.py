@@ -106,7 +106,7 @@ async def run_action(
     with refusals(desk):
         result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
     done = msg("table.reply.done_action", action=str(action["kind"]).replace("_", " "))
-    await desk.show(result, interaction, reply=reply or done, own_move=True)
+    await desk.show(result, interaction, reply=reply or done)
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -332,12 +332,16 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             # a select of the My cards reply: the reply shows the cards now; the table is edited
             with refusals(desk):
                 result = await desk.service.act(guild, channel, user, action, key.expected)
-            locale = await desk.reader(interaction)
-            shown = await desk.hand_message(guild, channel, user, locale, edit=True)
-            if "content" in shown:
-                shown["view"] = None
-            await interaction.response.edit_message(**shown)
-            await desk.show(result, interaction, own_move=True)
+
+            async def cards_now() -> None:  # the reply shows the cards now, without the selects
+                locale = await desk.reader(interaction)
+                shown = await desk.hand_message(guild, channel, user, locale, edit=True)
+                if "content" in shown:
+                    shown["view"] = None
+                await interaction.response.edit_message(**shown)
+
+            # the player's own update (with the choices left) becomes the reply, else cards_now
+            await desk.show(result, interaction, reply=cards_now)
             return
         await run_action(interaction, action, key.expected)
 

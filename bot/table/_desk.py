@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
@@ -24,9 +24,11 @@ from bot.languages import Languages
 from bot.refusal import Refusal
 from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
+from bot.table import _private as private
 from bot.table import _render as render
 from bot.table._components import hand_view
 from bot.table._context import refusals
+from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
 from bot.table._lifetimes import send_private
 from bot.table._listener import listen
@@ -76,6 +78,9 @@ class Desk:
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
         self.pings = Pinger(bot, self.publisher.budget)
+        self.fresh = FreshTokens()
+        """Each player's latest interaction token per table channel: a private update outside
+        their own move goes as its ephemeral followup instead of a DM."""
         self._showing = 0
 
     # -- wiring ---------------------------------------------------------------------------------
@@ -256,6 +261,7 @@ class Desk:
         locale = await self.reader(interaction)
         answer = await self.hand_message(guild, channel, user, locale)
         await send_private(interaction, answer)
+        self.fresh.seen(interaction)
 
     async def hand_message(
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
@@ -301,86 +307,16 @@ class Desk:
         status: TableStatus,
         events: Iterable[present.AnyEvent],
         interaction: discord.Interaction | None = None,
+        reply: Text | Callable[[], Awaitable[None]] | None = None,
         *,
         owed: Iterable[int] = (),
     ) -> None:
-        """Tell every player whose private cards changed in this step what happened to them,
-        then their cards as they are now: the player whose interaction made the step in an
-        ephemeral followup of it (with their card choices; exempt from Discord's global
-        limit), anyone else by DM. ``owed``: players still owed the update of a step from
-        before a restart (the private outbox), told their cards as they are now."""
-        mine: dict[str, list[present.AnyEvent]] = defaultdict(list)
-        for owed_user in owed:
-            mine[str(owed_user)] = []
-        for event in events:
-            if event.to is not None and event.to.isdigit():
-                mine[event.to].append(event)
-        if not mine:
-            return
-        ui, names = self.ui(status.game), self.names_of(status)
-        actor = interaction.user.id if interaction is not None else None
-        for pid, told in mine.items():
-            user = int(pid)
-            now: TableStatus | None = None
-            try:
-                seen = self.service.status(status.guild_id, status.channel_id, user)
-                if seen.table_id == status.table_id and seen.view is not None:
-                    now = seen
-            except TableError:
-                pass
-            model = present.present_private(ui, status, told, now, user, names)
-            if user == actor and interaction is not None:
-                locale = await self.reader(interaction)
-                text = render.private_text(model, locale)
-                if await self.answer_privately(interaction, now, text, locale):
-                    continue
-            locale = self.locale
-            if self.languages is not None:
-                locale = await self.languages.of(user, status.guild_id)
-            text = render.private_text(model, locale)
-            if now is not None and await self.images(status.guild_id):
-                layout = await self.hand_v2(now, text, locale)
-                file = v2.file_of(layout)
-                dm = {"view": layout.layout, **({"file": file} if file else {})}
-                await self.dm(status, user, text, dm)
-            else:
-                await self.dm(status, user, text)
-
-    async def answer_privately(
-        self,
-        interaction: discord.Interaction,
-        now: TableStatus | None,
-        text: str,
-        locale: str,
-    ) -> bool:
-        """The player's own update after their own interaction, as its ephemeral followup:
-        ``text`` and their cards (``now``, their private view) with the card choices they
-        have (the **My cards** selects); ``False`` if it could not be sent (then a DM)."""
-        if not interaction.response.is_done():
-            return False
-        send: dict[str, Any] = {"content": text}
-        if now is not None:
-            user, legal = interaction.user.id, []
-            with contextlib.suppress(TableError):
-                legal = self.service.legal_actions(now.guild_id, now.channel_id, user)
-            ui, names = self.ui(now.game), self.names_of(now)
-            if await self.images(now.guild_id):
-                choices = hand_components(ui, now, legal, names)
-                layout = await self.hand_v2(now, text, locale, choices)
-                file = v2.file_of(layout)
-                send = {"view": layout.layout, **({"file": file} if file else {})}
-            elif (view := hand_view(ui, now, legal, names, locale)) is not None:
-                send["view"] = view
-        try:
-            await interaction.followup.send(**send, ephemeral=True)
-        except discord.HTTPException as error:
-            log.info("private update by followup failed, by DM instead: %r", error)
-            return False
-        finally:
-            view = send.get("view")
-            if isinstance(view, discord.ui.View | discord.ui.LayoutView):
-                view.stop()  # its selects are dynamic items: they work without a stored view
-        return True
+        """Tell every player whose private cards changed in this step, each on their own
+        interaction where there is one, else by DM (see :mod:`._private`); ``interaction`` is
+        answered with ``reply`` unless the player's own update answered it. ``owed``: players
+        still owed the update of a step from before a restart (the private outbox), told their
+        cards as they are now."""
+        await private.deliver(self, status, events, interaction, reply, owed=owed)
 
     async def dm(
         self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
@@ -408,16 +344,16 @@ class Desk:
         result: ActionResult,
         interaction: discord.Interaction | None = None,
         *,
-        reply: Text | None = None,
-        own_move: bool = False,
+        reply: Text | Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """After a step: log its events, update the table message (through ``interaction`` when
-        it is a click on the table message), answer a command ephemerally with ``reply``, and
-        DM the private cards that changed (``own_move``: the step is the interaction's user's
-        own move in the deal, so their own update is a followup of it, not a DM)."""
+        it is a click on the table message), answer a command ephemerally (with the player's
+        own new cards when the step changed them, else ``reply``: a text, or a coroutine
+        function that answers), and tell the private cards that changed (see
+        :meth:`deliver`)."""
         self._showing += 1
         try:
-            await self._show(result, interaction, reply, own_move)
+            await self._show(result, interaction, reply)
         finally:
             self._showing -= 1
 
@@ -425,8 +361,7 @@ class Desk:
         self,
         result: ActionResult,
         interaction: discord.Interaction | None,
-        reply: Text | None,
-        own_move: bool,
+        reply: Text | Callable[[], Awaitable[None]] | None,
     ) -> None:
         status = result.table
         if interaction is not None:
@@ -436,7 +371,7 @@ class Desk:
             self.pings.acted(interaction.user.id)
         if result.closed is not None:  # the last player stood up: the table is gone
             if interaction is not None and not interaction.response.is_done():
-                answer = self.words(reply or msg("table.reply.done"))
+                answer = self.words(reply if isinstance(reply, Text) else msg("table.reply.done"))
                 await interaction.response.send_message(answer, ephemeral=True)
             self.note(status, result.events)
             reason = present.close_reason(Closing(CloseReason.EMPTY))
@@ -451,16 +386,12 @@ class Desk:
             and interaction.message is not None
             and interaction.message.id == status.message_id
         )
-        if on_message:
-            await self.publish(status, interaction)
-        if interaction is not None and not interaction.response.is_done():
-            with contextlib.suppress(discord.HTTPException):
-                await self.reply(interaction, reply or msg("table.reply.done"))
-        if not on_message:
-            await self.publish(status)
+        # a click on the table message is answered with the table; anything else wakes the
+        # table's writer (it does not wait for the edit)
+        await self.publish(status, interaction if on_message else None)
+        await self.deliver(status, result.events, interaction, reply or msg("table.reply.done"))
         if interaction is not None:
             await self.tell_denied(status, interaction)
-        await self.deliver(status, result.events, interaction if own_move else None)
         told = told_privately(result.events)
         if told:  # the step's private updates went out: the outbox owes them no more
             await self.service.outbox.delivered(status.table_id, told, status.action_counter)

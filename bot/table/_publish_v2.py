@@ -117,6 +117,20 @@ async def answer_v2(
         raise
 
 
+async def edit_v2_by_token(
+    publisher: Publisher, status: TableStatus, v2: V2, interaction: discord.Interaction
+) -> None:
+    """One edit of the V2 table message through the token of a click answered with it (its
+    ``@original``; exempt from Discord's global limit)."""
+    state = sent(publisher)
+    extra = _attachments(state, status.message_id, v2)
+    try:
+        await interaction.edit_original_response(embed=None, view=v2.layout, **extra)
+    except discord.HTTPException:
+        _unsent(state, status.message_id)
+        raise
+
+
 async def publish_v2(
     publisher: Publisher,
     status: TableStatus,

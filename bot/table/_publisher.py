@@ -8,6 +8,11 @@ Each table message converges on the table's latest state with as few writes as D
   wakes the table's one writer, which waits for a free slot of the channel's budget
   (:mod:`._budget`), then draws the state of that moment and edits once: a burst of actions is
   one edit of the latest state, never a queue of stale ones;
+- the writer's edit goes through the token of the latest click answered with the table while
+  it is fresh (``PATCH /webhooks/…/@original``: that answer's message IS the table message),
+  which Discord exempts from the bot's global 50 requests/s, like every interaction endpoint;
+  it still waits for the channel's budget; without a fresh token (or if Discord refuses it) it
+  edits through the channel;
 - a write that fails (429, 5xx, a lost permission, an answer past Discord's 3 s) leaves the
   table dirty, and the writer tries again with backoff (honouring ``retry_after``) until the
   message shows the latest state; a deleted message is posted again.
@@ -22,6 +27,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +49,11 @@ ANSWER_WAIT_S = 0.8
 anyway: Discord wants the answer within 3 s)."""
 ANSWER_LIMIT_S = 3.0
 """Discord's deadline for an interaction's first answer."""
+TOKEN_FRESH_S = 14 * 60.0
+"""An interaction token is Discord's for 15 minutes; one this old is not used any more."""
+TOKEN_EDITS, TOKEN_WINDOW_S = 3, 2.5
+"""Edits through one token per window: Discord allows 5 requests per 2 s on an interaction
+webhook, and the click's own followup (the player's cards) shares them."""
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
@@ -78,6 +89,12 @@ class _Table:
     denied: bool = False
     """The last write was refused for a missing permission (50013)."""
     closing: bool = False
+    token: discord.Interaction | None = None
+    """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
+    ``@original`` is the table message, for the writer's next edits."""
+    token_since: float = 0.0
+    token_uses: list[float] = field(default_factory=list)
+    """When the writer last edited through ``token`` (its webhook bucket is small)."""
 
 
 def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
@@ -117,6 +134,8 @@ class Publisher:
         """Table writes through the channel (posts and edits), for the bench."""
         self.answers = 0
         """Table updates that were a click's answer."""
+        self.token_edits = 0
+        """Table edits made through a click's token (exempt from the global limit)."""
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -204,6 +223,8 @@ class Publisher:
                     unsure(self, drawn.status.message_id)
                 return
             self.answers += 1
+            table.token, table.token_since = interaction, _created(interaction)
+            table.token_uses = []
             table.shown = version
             table.failures, table.denied = 0, False
         finally:
@@ -235,7 +256,8 @@ class Publisher:
                         drawn = await _drawn(table.draw)
                         self.budget.spend(table.channel)
                         self.edits += 1
-                        await self._write(table_id, drawn, table.posted)
+                        if not await self._by_token(table, drawn):
+                            await self._write(table_id, drawn, table.posted)
                     except discord.HTTPException as error:
                         pause = self._failed(table_id, table, error)
                     except MissingChannelPermission as error:
@@ -271,6 +293,38 @@ class Publisher:
             error,
         )
         return pause
+
+    async def _by_token(self, table: _Table, drawn: Drawn) -> bool:
+        """Edit the table message through the fresh token of a click answered with it;
+        ``False`` when there is none or Discord refused it (then the channel edit)."""
+        token, status = table.token, drawn.status
+        if token is None:
+            return False
+        if time.monotonic() - table.token_since > TOKEN_FRESH_S or (
+            token.message is None or token.message.id != status.message_id
+        ):
+            table.token = None
+            return False
+        from bot.table._publish_v2 import edit_v2_by_token, sent
+
+        if drawn.v2 is None and status.message_id in sent(self).layouts:
+            return False  # a V2 message never turns back into an embed: the writer reposts
+        now = time.monotonic()
+        table.token_uses = [t for t in table.token_uses if now - t < TOKEN_WINDOW_S]
+        if len(table.token_uses) >= TOKEN_EDITS:
+            return False  # a burst: this edit goes through the channel
+        table.token_uses.append(now)
+        try:
+            if drawn.v2 is not None:
+                await edit_v2_by_token(self, status, drawn.v2, token)
+            else:
+                await token.edit_original_response(embed=drawn.embed, view=drawn.view)
+        except discord.HTTPException as error:
+            log.info("table %s: the edit by token failed: %r", status.table_id, error)
+            table.token = None
+            return False
+        self.token_edits += 1
+        return True
 
     async def _write(self, table_id: int, drawn: Drawn, posted: Posted | None) -> None:
         """One edit (or post) of the table message through the channel."""
@@ -348,6 +402,12 @@ class Publisher:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
+
+
+def _created(interaction: discord.Interaction) -> float:
+    """The monotonic time ``interaction`` was made (its id says when, on Discord's clock)."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return time.monotonic() - max(0.0, age)
 
 
 async def _drawn(draw: Draw) -> Drawn:

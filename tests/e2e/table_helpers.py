@@ -87,6 +87,13 @@ def table_title(message: Message) -> str:
     return ""
 
 
+def expire_tokens(session: Session) -> None:
+    """Discord now holds every interaction token made so far for expired (15 minutes on the
+    fake's clock; the bot's own clock says fresh): the bot's followups on them are refused, so
+    a player's private update outside their own move falls back to a DM."""
+    session.fake.clock.advance(15 * 60 + 1)
+
+
 def table_message(session: Session) -> Message:
     """The one public message of the channel's table (the bot's, with a table embed or, with
     pictures, a V2 layout titled the same)."""

@@ -100,8 +100,9 @@ async def test_a_game_in_each_language(session, alice, bob, carol, table_seed, g
     title = own.text(msg("table.title", game=msg(f"table.game.{game}")))
     assert any(title in text for text in said), f"no {language} table title {title!r}"
     for actor in players:
-        dms = [m.content for m in actor.dms() if m.author.bot]
-        assert dms, f"{actor.name} got no DM"
+        # private updates: DMs, and the ephemeral answers and followups that replace them
+        dms = [m.content for m in [*actor.dms(), *actor.ephemerals()] if m.author.bot]
+        assert dms, f"{actor.name} got no private update"
         header = own.text(msg("table.dm.header", game=msg(f"table.game.{game}"), channel="#"))
         assert any(header.split("#")[0].strip() in dm for dm in dms)
     if language != "en":

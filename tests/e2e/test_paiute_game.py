@@ -9,6 +9,7 @@ import pytest
 
 from sandbox.actors import Actor
 from sandbox.harness import Session
+from sandbox.interactions import Interaction
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import refused
 from tests.e2e.paiute_helpers import (
@@ -50,12 +51,21 @@ async def open_table(watch: Watch, host: Actor, others: list[Actor]) -> None:
         await watch.step()
 
 
-async def check_new_hands(session: Session, players: list[Actor]) -> None:
-    """Each player got one DM with their own five cards, wilds marked."""
+async def check_new_hands(
+    session: Session, players: list[Actor], answer: Interaction | None = None
+) -> None:
+    """Each player got their own five cards, wilds marked: the one whose interaction dealt in
+    its answer (``answer``, a slash command) or a followup of it, the others in an ephemeral
+    followup of their latest interaction at the table (fresh: no DM)."""
     for actor in players:
-        dm = await actor.next_dm()
-        assert "New deal: five cards for you." in dm.content
-        assert hand_line(session, actor) in dm.content
+        if answer is not None and actor.user is answer.user:
+            update = answer.message
+            assert update is not None
+        else:
+            update = await actor.next_private()
+        assert update.ephemeral, f"{actor.name}'s hand came by DM"
+        assert "New deal: five cards for you." in update.content
+        assert hand_line(session, actor) in update.content
 
 
 async def test_a_full_game_by_slash_commands_then_by_buttons(
@@ -72,8 +82,7 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     started = await alice.slash("paiute start")
     assert started.ephemeral
     await watch.step("start")
-    await check_new_hands(session, players)
-    dms = dict.fromkeys(players, 1)
+    await check_new_hands(session, players, started)
     turn, called, last_turns_seen = 0, None, False
     while status(session).deal_open:
         actor = to_act(session, players)
@@ -83,12 +92,12 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
         assert drew.ephemeral
         assert "Your hand:" in drew.content
         await watch.step("draw (slash)")
-        if source == "stock":
-            code = drawn(await actor.next_dm())
-            dms[actor] += 1
+        if source == "stock":  # the drawn card is in the answer itself, not in a DM
+            assert drew.message is not None
+            code = drawn(drew.message)
             assert view(session, actor).drawn is not None
             assert view(session, actor).drawn.code == code  # type: ignore[union-attr]
-            assert f"You drew {card(code)}." in drew.content  # the reply shows it too
+            assert f"You drew {card(code)}." in drew.content
         else:
             assert top is not None
             assert f"takes {top} from the discard pile" in shown(table_message(session))
@@ -124,8 +133,8 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     assert f"{called.mention} called." in text
     assert "wins the pot" in text or "split the pot" in text
     assert text.count(" · shows ") == 3  # every hand is shown at the end (PA-15)
-    for actor in players:  # a hand DM, then one DM per card drawn from the stock; no others
-        assert len([m for m in actor.dms() if m.author.bot]) == dms[actor]
+    for actor in players:  # every private update rode on the player's own interactions
+        assert [m for m in actor.dms() if m.author.bot] == []
 
     # -- deal 2: the table message's buttons and the My cards reply -------------------------
     message = table_message(session)
@@ -135,8 +144,6 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     assert dealt.message is message  # the click updated the table message
     await watch.step("deal (button)")
     await check_new_hands(session, players)
-    for actor in players:
-        dms[actor] += 1
     called = None
     while status(session).deal_open:
         actor = to_act(session, players)
@@ -174,7 +181,7 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
     assert called is not None
     assert view(session).caller == str(called.id)
     for actor in players:
-        assert len([m for m in actor.dms() if m.author.bot]) == dms[actor]
+        assert [m for m in actor.dms() if m.author.bot] == []
     watch.private_cards_reached_their_owners()
 
     # -- close -----------------------------------------------------------------------------

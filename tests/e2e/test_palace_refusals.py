@@ -14,7 +14,7 @@ from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
 from sandbox.state import MANAGE_GUILD
-from tests.e2e.table_helpers import button_for, service, status, table_message
+from tests.e2e.table_helpers import button_for, expire_tokens, service, status, table_message
 
 BUY_IN = 200
 
@@ -22,10 +22,16 @@ BUY_IN = 200
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
 
-async def dealt(session: Session, alice: Actor, bob: Actor, carol: Actor) -> dict[int, Actor]:
+async def dealt(
+    session: Session, alice: Actor, bob: Actor, carol: Actor, *, by_dm: bool = False
+) -> dict[int, Actor]:
+    """A dealt table; ``by_dm``: the joins' tokens expired first, so bob's and carol's hands
+    go by DM (a fresh token would carry them as a followup)."""
     await alice.slash("palace open", small_bet=10, buy_in=BUY_IN)
     await bob.slash("palace join", buy_in=BUY_IN)
     await carol.slash("palace join", buy_in=BUY_IN)
+    if by_dm:
+        expire_tokens(session)
     await alice.slash("palace start")
     await session.fake.settle(quiet=0.02, within=2.0)
     return {a.id: a for a in (alice, bob, carol)}

@@ -39,7 +39,7 @@ async def keep_the_soldier(session: Session, player: Actor) -> None:
 
 async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
     session.fake.faults.close_dms(carol.user)
-    players = await dealt(session, alice, bob, carol)
+    players = await dealt(session, alice, bob, carol, by_dm=True)
     assert carol.dms() == []
     notes = [m.content for m in session.messages() if told_carol(m.content, carol)]
     assert len(notes) == 1

@@ -156,9 +156,11 @@ async def my_cards_show_the_hand(session: Session, watch: Watch, players: dict[i
     assert picture_of(mine.message).format == "PNG"
     (alt,) = alt_texts(mine.message)
     assert cards_in(alt, own) == own  # the alt text names the reader's own cards
-    dms = [m for m in players[user].dms() if m.flags & V2_FLAG]
-    assert dms
-    assert picture_of(dms[-1]).format == "PNG"
+    # their private updates (DMs, or ephemeral answers and followups instead) show it too
+    told = [*players[user].dms(), *players[user].ephemerals()]
+    updates = [m for m in told if m.flags & V2_FLAG and m is not mine.message and m.attachments]
+    assert updates
+    assert picture_of(updates[-1]).format == "PNG"
 
 
 async def test_pontoon_with_pictures(session: Session, alice, bob, carol, capsys) -> None:

@@ -99,9 +99,10 @@ async def finish(session: Session, game: str, players: list[Actor]) -> None:
     routes = {c.route for c in session.fake.log.calls for t in _texts(c.body) if OPEN in t}
     assert "/channels/{channel_id}/messages/{message_id}" in routes  # the table message
     assert "/interactions/{interaction_id}/{interaction_token}/callback" in routes
-    for actor in players:
-        assert actor.dms()
-        assert all(OPEN in m.content for m in actor.dms() if m.author.bot)
+    for actor in players:  # private updates: DMs, ephemeral answers and followups
+        private = [m for m in [*actor.dms(), *actor.ephemerals()] if m.author.bot]
+        assert private
+        assert all(OPEN in m.content for m in private if m.content)
 
 
 def legal(session: Session, user: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import signal
 import bot.__main__ as entry
 from bot.factory import BotConfig
 from sandbox.actors import Actor
+from tests.e2e.table_helpers import texts
 from tests.e2e.test_run import assert_stopped_cleanly, prod_fake
 
 DM_OR_POST = "/channels/{channel_id}/messages"
@@ -36,6 +37,9 @@ async def test_sigterm_mid_deal_start_still_delivers_the_hands_and_the_table(tmp
         await guest.slash("paiute join", buy_in=100, within=10)
         await fake.settle(quiet=0.05, within=5)
         before = len(fake.log.calls)
+        # the guest's join token is past Discord's 15 minutes: his hand must go by DM (the
+        # bot tries the followup first); the host's hand is the answer to her start
+        fake.clock.advance(15 * 60 + 1)
 
         dms, updates = fake.faults.hold("POST", DM_OR_POST), fake.faults.hold("PATCH", EDIT)
         started = await host.slash("paiute start", within=10)  # answered, then the table
@@ -50,9 +54,11 @@ async def test_sigterm_mid_deal_start_still_delivers_the_hands_and_the_table(tmp
         await assert_stopped_cleanly(running, config.database_path, caplog)
 
         assert started.ephemeral
+        assert started.message is not None  # the host's new hand (a V2 layout: pictures)
+        assert "New deal" in "\n".join([started.content, *texts(started.message)])
         assert not ignored.answered.is_set()
-        for actor in (host, guest):
-            assert len([m for m in actor.dms() if m.author.bot]) == 1  # the new hand
+        assert len([m for m in guest.dms() if m.author.bot]) == 1  # the guest's new hand
+        assert [m for m in host.dms() if m.author.bot] == []
         held = [c for c in fake.log.calls[before:] if (c.method, c.route) == ("PATCH", EDIT)]
         assert [c.status for c in held] == [200] * len(held) != []  # the table shows the deal
         errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

@@ -177,9 +177,10 @@ async def test_a_failed_answer_to_the_draw_still_delivers_the_card_and_the_table
     assert await until_shown(session, within=6.0)
     await fake.settle(quiet=0.02)
     drawn = codes(view(session, actor).hand or [])[-1]
-    # the card reaches the player: in a followup of the click (a plain ephemeral answer
-    # replaced the failed table update), or by DM when even that failed
-    told = [codes_in(m.content) for m in [*clicked.followups, *actor.dms()[dms:]]]
+    # the card reaches the player: in the click's answer (an ephemeral one with the card
+    # replaced the failed table update), a followup of it, or by DM when even that failed
+    answer = [clicked.message] if clicked.message is not None and clicked.ephemeral else []
+    told = [codes_in(m.content) for m in [*answer, *clicked.followups, *actor.dms()[dms:]]]
     assert any(drawn in cards for cards in told), told
 
 

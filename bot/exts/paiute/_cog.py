@@ -72,8 +72,8 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
         )
 
     async def _play(self, interaction: discord.Interaction, action: dict[str, Any]) -> None:
-        """Play the action; the ephemeral answer is the player's own cards as they are now
-        (so a player with closed DMs sees the card they drew)."""
+        """Play the action; the ephemeral answer is the player's own update (the card they
+        drew, with the discard choice) or, without one, their cards as they are now."""
         self.here(interaction)
         desk = self.desk
         guild, channel = where(interaction)

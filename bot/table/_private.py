@@ -1,0 +1,215 @@
+"""Private updates: who learns their new cards, and by which call.
+
+Discord's global limit (50 requests/s per bot) is what bounds a busy process, and interaction
+answers and their followups are exempt from it; so a player's private update travels on one of
+their own interactions whenever there is one:
+
+- the player whose interaction made the step: in its answer when it is still unanswered (a
+  slash command: the update IS the answer, one call), else in a followup of it (a click on the
+  table message, answered with the table);
+- anyone else (the deal, another player's move): an ephemeral followup of their latest
+  answered interaction at this table's channel while its token is fresh (:mod:`._fresh`): it
+  shows where they play;
+- otherwise, or when Discord refuses the followup (an expired or unknown token), a DM; closed
+  DMs get the channel note and **My cards** (the publisher's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import defaultdict
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.table import _layout_v2 as v2
+from bot.table import _presenter as present
+from bot.table import _render as render
+from bot.table._components import hand_view
+from bot.table._layout import hand_components
+from bot.text import Text
+from services.tables import TableError, TableStatus
+
+if TYPE_CHECKING:
+    from bot.table._desk import Desk
+
+log = logging.getLogger(__name__)
+
+ANSWER_WITHIN_S = 3.0
+"""Discord's deadline for an interaction's first answer: past it the update goes by followup
+or DM instead of a doomed answer."""
+
+
+def _answerable(interaction: discord.Interaction) -> bool:
+    if interaction.response.is_done():
+        return False
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return age < ANSWER_WITHIN_S
+
+
+async def deliver(
+    desk: Desk,
+    status: TableStatus,
+    events: Iterable[present.AnyEvent],
+    interaction: discord.Interaction | None = None,
+    reply: Text | Callable[[], Awaitable[None]] | None = None,
+    *,
+    owed: Iterable[int] = (),
+) -> None:
+    """Tell every player whose private cards changed in this step what happened to them, and
+    their cards as they are now (see the module); ``interaction`` (the step's own, if any) is
+    answered with ``reply`` (a text, or a coroutine function that answers) when the player's
+    own update did not answer it. ``owed``: players the private outbox says are still owed an
+    update from before a restart (told their cards as they are now)."""
+    mine: dict[int, list[present.AnyEvent]] = defaultdict(list)
+    for user in owed:
+        mine[user] = []
+    for event in events:
+        if event.to is not None and event.to.isdigit():
+            mine[int(event.to)].append(event)
+    actor = interaction.user.id if interaction is not None else None
+    here = interaction is not None and interaction.channel_id == status.channel_id
+    ui, names = desk.ui(status.game), desk.names_of(status)
+    if interaction is not None and here and actor in mine:
+        now = _now(desk, status, actor)
+        model = present.present_private(ui, status, mine.pop(actor), now, actor, names)
+        locale = await desk.reader(interaction)
+        text = render.private_text(model, locale)
+        if not await answer_privately(desk, interaction, now, text, locale):
+            await _dm(desk, status, actor, model, now)
+    if interaction is not None and reply is not None and _answerable(interaction):
+        with contextlib.suppress(discord.HTTPException):
+            await (reply() if callable(reply) else desk.reply(interaction, reply))
+    if interaction is not None:
+        desk.fresh.seen(interaction)
+    for user, told in mine.items():
+        now = _now(desk, status, user)
+        model = present.present_private(ui, status, told, now, user, names)
+        followup = desk.fresh.get(user, status.channel_id)
+        if followup is not None:
+            locale = await _locale(desk, status, user)
+            text = render.private_text(model, locale)
+            send = await private_send(desk, now, user, text, locale)
+            if await _follow(followup, send):
+                continue
+            desk.fresh.drop(user, status.channel_id)
+        await _dm(desk, status, user, model, now)
+
+
+def _now(desk: Desk, status: TableStatus, user: int) -> TableStatus | None:
+    """``user``'s private view of the table as it is now (``None`` once they are gone)."""
+    try:
+        seen = desk.service.status(status.guild_id, status.channel_id, user)
+    except TableError:
+        return None
+    return seen if seen.table_id == status.table_id and seen.view is not None else None
+
+
+async def _locale(desk: Desk, status: TableStatus, user: int) -> str:
+    if desk.languages is None:
+        return desk.locale
+    return await desk.languages.of(user, status.guild_id)
+
+
+async def _dm(
+    desk: Desk,
+    status: TableStatus,
+    user: int,
+    model: Any,
+    now: TableStatus | None,
+) -> None:
+    locale = await _locale(desk, status, user)
+    text = render.private_text(model, locale)
+    if now is not None and await desk.images(status.guild_id):
+        layout = await desk.hand_v2(now, text, locale)
+        file = v2.file_of(layout)
+        dm = {"view": layout.layout, **({"file": file} if file else {})}
+        await desk.dm(status, user, text, dm)
+    else:
+        await desk.dm(status, user, text)
+
+
+async def private_send(
+    desk: Desk, now: TableStatus | None, user: int, text: str, locale: str
+) -> dict[str, Any]:
+    """The keyword arguments of an ephemeral message with ``text`` and the player's cards
+    (``now``, their private view) with the card choices they have (the **My cards** selects)."""
+    send: dict[str, Any] = {"content": text}
+    if now is None:
+        return send
+    legal = []
+    with contextlib.suppress(TableError):
+        legal = desk.service.legal_actions(now.guild_id, now.channel_id, user)
+    ui, names = desk.ui(now.game), desk.names_of(now)
+    if await desk.images(now.guild_id):
+        choices = hand_components(ui, now, legal, names)
+        layout = await desk.hand_v2(now, text, locale, choices)
+        file = v2.file_of(layout)
+        return {"view": layout.layout, **({"file": file} if file else {})}
+    if (view := hand_view(ui, now, legal, names, locale)) is not None:
+        send["view"] = view
+    return send
+
+
+async def answer_privately(
+    desk: Desk,
+    interaction: discord.Interaction,
+    now: TableStatus | None,
+    text: str,
+    locale: str,
+) -> bool:
+    """The player's own update after their own interaction: its ephemeral answer when it is
+    still unanswered, else its followup; ``False`` if neither could be sent (then a DM)."""
+    send = await private_send(desk, now, interaction.user.id, text, locale)
+    if _answerable(interaction):
+        try:
+            if _on_own_reply(interaction):  # My cards' select: its reply becomes the update
+                await interaction.response.edit_message(**_as_edit(send))
+            else:
+                await interaction.response.send_message(**send, ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("private update as the answer failed, by followup: %r", error)
+        else:
+            _stop(send)
+            return True
+        if not interaction.response.is_done():
+            return False
+    return await _follow(interaction.followup, send)
+
+
+def _on_own_reply(interaction: discord.Interaction) -> bool:
+    """A component of an ephemeral message (a My cards reply, a private update)."""
+    message = interaction.message
+    return (
+        interaction.type is discord.InteractionType.component
+        and message is not None
+        and message.flags.ephemeral
+    )
+
+
+def _as_edit(send: dict[str, Any]) -> dict[str, Any]:
+    """A send's keyword arguments as an edit's: a text reply loses the selects it no longer
+    offers, a picture replaces the old one."""
+    if "content" in send:
+        return {"content": send["content"], "view": send.get("view")}
+    file = send.get("file")
+    return {"view": send["view"], "attachments": [file] if file else []}
+
+
+async def _follow(followup: discord.Webhook, send: dict[str, Any]) -> bool:
+    try:
+        await followup.send(**send, ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("private update by followup failed, by DM instead: %r", error)
+        return False
+    finally:
+        _stop(send)
+    return True
+
+
+def _stop(send: dict[str, Any]) -> None:
+    view = send.get("view")
+    if isinstance(view, discord.ui.View | discord.ui.LayoutView):
+        view.stop()  # its selects are dynamic items: they work without a stored view

@@ -1,0 +1,167 @@
+"""The bot's Discord REST budget per player action (issues 20 and 21): a click's answer IS the
+table update, a slash action's answer carries the player's own new cards, and a player whose
+cards change outside their own move hears it on their latest fresh interaction (an ephemeral
+followup, exempt from Discord's global limit) rather than by DM, which stays the fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from sandbox.actors import Actor
+from sandbox.harness import Session
+from sandbox.log import Call
+from sandbox.state import MANAGE_GUILD
+from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, hand_line
+from tests.e2e.table_helpers import TableSeed, is_ping, status, table_message
+
+pytestmark = pytest.mark.usefixtures("chips_add_up")
+
+
+async def seat(host: Actor, others: list[Actor]) -> None:
+    await host.slash(
+        "paiute open",
+        stake=OPTIONS.stake,
+        max_rounds=OPTIONS.max_rounds,
+        turn_timeout=OPTIONS.turn_timeout,
+        buy_in=BUY_IN,
+    )
+    for actor in others:
+        await actor.slash("paiute join", buy_in=BUY_IN)
+
+
+def to_act(session: Session, players: list[Actor]) -> Actor:
+    return next(a for a in players if a.id == status(session).to_act)
+
+
+async def calls_of(session: Session, since: int) -> list[Call]:
+    """The REST calls the bot made since ``since`` once it is quiet, without turn pings."""
+    await session.fake.settle(quiet=0.3, within=10.0)
+    return [c for c in session.fake.log.calls[since:] if not is_ping(c)]
+
+
+def bot_dms(actor: Actor) -> list[str]:
+    return [m.content for m in actor.dms() if m.author.bot]
+
+
+@pytest.fixture
+def players(
+    session: Session, alice: Actor, bob: Actor, carol: Actor, table_seed: TableSeed
+) -> list[Actor]:
+    for actor in (bob, carol):
+        session.guild.deny(actor.user, MANAGE_GUILD)
+    table_seed.value = find_seed([str(a.id) for a in (alice, bob, carol)])
+    return [alice, bob, carol]
+
+
+async def test_a_plain_click_is_answered_by_the_table_and_nothing_else(
+    session: Session, players: list[Actor]
+) -> None:
+    alice = players[0]
+    await seat(alice, players[1:])
+    await alice.slash("paiute start")
+    await session.fake.settle(quiet=0.3, within=10.0)
+    actor = to_act(session, players)
+    message = table_message(session)
+    since = len(session.fake.log.calls)
+    clicked = await actor.click(message, "Draw: the top discard")  # public: no new secret
+    assert clicked.message is message
+    calls = await calls_of(session, since)
+    assert [(c.method, c.route) for c in calls] == [
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+    ], calls
+    assert isinstance(calls[0].body, dict)
+    assert calls[0].body["type"] == 7  # UPDATE_MESSAGE: the answer is the table
+
+
+async def test_a_slash_draw_brings_the_card_in_its_answer_and_no_dm(
+    session: Session, players: list[Actor]
+) -> None:
+    alice = players[0]
+    await seat(alice, players[1:])
+    await alice.slash("paiute start")
+    await session.fake.settle(quiet=0.3, within=10.0)
+    actor = to_act(session, players)
+    dms = bot_dms(actor)
+    since = len(session.fake.log.calls)
+    drew = await actor.slash("paiute draw", source="stock")
+    assert drew.ephemeral
+    assert "You drew " in drew.content
+    assert hand_line(session, actor) in drew.content
+    calls = await calls_of(session, since)
+    kinds = sorted((c.method, c.route) for c in calls)
+    assert kinds == [
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}"),  # the table, by its writer
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+    ], kinds
+    assert bot_dms(actor) == dms
+
+
+async def test_a_dealt_hand_goes_by_followup_to_a_fresh_player_and_by_dm_to_one_without(
+    session: Session, players: list[Actor]
+) -> None:
+    alice, bob, carol = players
+    await seat(alice, [bob])
+    await session.restart_bot()  # bob's interaction token lived in the old process only
+    await carol.slash("paiute join", buy_in=BUY_IN)
+    await session.fake.settle(quiet=0.3, within=10.0)
+    dealt = await alice.click(table_message(session), "Deal")
+    assert not dealt.ephemeral  # the click's answer is the table
+    own = await dealt.followup()  # alice's hand: a followup of her own click
+    assert own.ephemeral
+    assert hand_line(session, alice) in own.content
+    fresh = await carol.next_private()  # carol joined a moment ago: on her join
+    assert fresh.ephemeral
+    assert fresh.channel is session.channel
+    assert hand_line(session, carol) in fresh.content
+    dm = await bob.next_private()
+    assert dm.channel.recipient is bob.user  # bob has no fresh interaction: a DM
+    assert hand_line(session, bob) in dm.content
+    assert bot_dms(alice) == []
+    assert bot_dms(carol) == []
+
+
+async def test_a_followup_discord_refuses_falls_back_to_a_dm(
+    session: Session, players: list[Actor]
+) -> None:
+    alice, bob, carol = players
+    await seat(alice, [bob, carol])
+    await session.fake.settle(quiet=0.3, within=10.0)
+    # for Discord the join tokens are now past 15 minutes; the bot, which counts from its own
+    # clock, still tries them: the followup is refused (401) and the hand goes by DM
+    session.fake.clock.advance(15 * 60 + 1)
+    started = await alice.slash("paiute start")
+    assert started.message is not None
+    assert hand_line(session, alice) in started.content  # alice's hand is her answer
+    for actor in (bob, carol):
+        dm = await actor.next_private()
+        assert dm.channel.recipient is actor.user
+        assert hand_line(session, actor) in dm.content
+    refused = [c for c in session.fake.log.calls if c.route.startswith("/webhooks/")]
+    assert refused
+    assert {c.status for c in refused} == {401}
+
+
+async def test_a_slash_actions_table_edit_goes_through_the_latest_clicks_token(
+    session: Session, players: list[Actor]
+) -> None:
+    alice = players[0]
+    await seat(alice, players[1:])
+    await session.fake.settle(quiet=0.3, within=10.0)
+    dealt = await alice.click(table_message(session), "Deal")  # answered with the table
+    await session.fake.settle(quiet=0.3, within=10.0)
+    actor = to_act(session, players)
+    since = len(session.fake.log.calls)
+    await actor.slash("paiute draw", source="stock")
+    calls = await calls_of(session, since)
+    edits = [c for c in calls if c.method == "PATCH"]
+    # the edit of the table message rides on the Deal click's token (@original: exempt from
+    # the global limit), not on the channel
+    assert [c.route for c in edits] == [
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+    ], calls
+    assert dealt.token in edits[0].path
+    assert edits[0].path.endswith("/@original")
+    assert edits[0].status == 200
+    expected = ":".join(str(n) for n in status(session).expected)
+    ids = [str(c.get("custom_id")) for c in table_message(session).walk_components()]
+    assert any(expected in i for i in ids), ids  # the table shows the draw
