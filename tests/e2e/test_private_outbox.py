@@ -78,6 +78,10 @@ async def _play(
     await guest.slash("paiute join", buy_in=100, within=10)
     await fake.settle(quiet=0.2, within=10)
 
+    # Discord holds the joins' tokens for expired: the guest's hand cannot ride on his join
+    # (a followup) and needs a DM; the host's is her start's answer, and the outbox still owes
+    # it until every update of the step went out (at least once, never lost)
+    fake.clock.advance(15 * 60 + 1)
     dms = fake.faults.hold("POST", DM_OPEN)  # the deal commits; its hand DMs hang
     started = await host.slash("paiute start", within=10)
     await asyncio.wait_for(dms.reached.wait(), 10)
