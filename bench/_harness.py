@@ -99,8 +99,10 @@ class BotProcess:
         self.started = 0.0
 
     def start(self) -> None:
+        # a checkout with its own .venv runs with its own dependencies (orjson or not)
+        own = self.src / ".venv" / "bin" / "python"
         command = [
-            sys.executable,
+            str(own) if self.src != ROOT and own.exists() else sys.executable,
             str(BOTPROC),
             "--base",
             self.fake.base_url,
