@@ -50,14 +50,26 @@ class GcWatch:
         self.total = 0.0
         self.count = 0
         self.full = 0
+        self.young = (0, 0, 0)
+        self.longest_what: dict[str, int] = {}
+        """The longest pause's generation, the generations' counts as it started, and what it
+        freed: a pause that freed most of what it walked is short-lived garbage in cycles."""
         gc.callbacks.append(self.callback)
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
             self.started_cpu = time.thread_time()
+            self.young = gc.get_count()
             return
         pause = time.perf_counter() - self.started
+        if pause > self.longest:
+            self.longest_what = {
+                "generation": int(info.get("generation", 0)),
+                "count0": self.young[0],
+                "count1": self.young[1],
+                "collected": int(info.get("collected", 0)),
+            }
         self.longest = max(self.longest, pause)
         self.longest_cpu = max(self.longest_cpu, time.thread_time() - self.started_cpu)
         generation = int(info.get("generation", 0))
@@ -70,6 +82,7 @@ class GcWatch:
         self.longest = self.total = self.longest_cpu = 0.0
         self.longest_by_generation = [0.0, 0.0, 0.0]
         self.count = self.full = 0
+        self.longest_what = {}
 
 
 def task_kind(task: asyncio.Task[Any]) -> str:
@@ -181,6 +194,7 @@ def main(argv: list[str]) -> int:
             "gc_longest_cpu_ms": watch.longest_cpu * 1000,
             "gc_longest_ms_by_generation": [t * 1000 for t in watch.longest_by_generation],
             "gc_total_ms": watch.total * 1000,
+            "gc_longest_what": watch.longest_what,
             "gc_collections": watch.count,
             "gc_full": watch.full,
             "gc_objects": len(live),

@@ -231,6 +231,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             for g, ms in enumerate(stats.get("gc_longest_ms_by_generation", []))
         },
         "gc total ms": stats.get("gc_total_ms", float("nan")),
+        **{f"gc longest {k}": v for k, v in stats.get("gc_longest_what", {}).items()},
         "gc objects": stats.get("gc_objects", 0),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
