@@ -126,6 +126,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--trace-memory", action="store_true", help="tracemalloc: growth since SIGUSR2 by line"
     )
+    parser.add_argument(
+        "--garbage",
+        action="store_true",
+        help="keep what the collector frees after SIGUSR2 (gc.DEBUG_SAVEALL): cycles by type",
+    )
     args = parser.parse_args(argv)
 
     discord.http.Route.BASE = args.base
@@ -149,6 +154,9 @@ def main(argv: list[str]) -> int:
 
     def mark() -> None:
         watch.reset()
+        if args.garbage:
+            gc.garbage.clear()
+            gc.set_debug(gc.DEBUG_SAVEALL)
         if args.trace_memory:
             traced[:] = [tracemalloc.take_snapshot()]
 
@@ -205,6 +213,8 @@ def main(argv: list[str]) -> int:
             "view_timeout_tasks": views,
             "uptime": time.monotonic() - born,
             "growth": growth(),
+            "garbage": len(gc.garbage),
+            "garbage_types": Counter(type(o).__qualname__ for o in gc.garbage).most_common(25),
         }
         tmp = args.stats.with_suffix(".tmp")
         tmp.write_text(json.dumps(stats))

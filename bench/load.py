@@ -162,6 +162,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 src=src,
                 pictures=args.pictures,
                 profile=profile,
+                garbage=args.garbage,
             )
             bot.start()
             try:
@@ -241,6 +242,8 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             for name, b in sorted(objects.items(), key=lambda kv: -kv[1])
         },
         "stop code": code,
+        "garbage objects": stats.get("garbage", 0),
+        "garbage types": stats.get("garbage_types", []),
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
@@ -291,6 +294,9 @@ def main() -> None:
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
     parser.add_argument("--validate", action="store_true", help="the fake checks every body")
+    parser.add_argument(
+        "--garbage", action="store_true", help="what the bot's collector frees, by type (slow)"
+    )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
     args = parser.parse_args()
     codes = {"this tree": ROOT}
