@@ -50,14 +50,26 @@ class GcWatch:
         self.total = 0.0
         self.count = 0
         self.full = 0
+        self.young = (0, 0, 0)
+        self.longest_what: dict[str, int] = {}
+        """The longest pause's generation, the generations' counts as it started, and what it
+        freed: a pause that freed most of what it walked is short-lived garbage in cycles."""
         gc.callbacks.append(self.callback)
 
     def callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
             self.started_cpu = time.thread_time()
+            self.young = gc.get_count()
             return
         pause = time.perf_counter() - self.started
+        if pause > self.longest:
+            self.longest_what = {
+                "generation": int(info.get("generation", 0)),
+                "count0": self.young[0],
+                "count1": self.young[1],
+                "collected": int(info.get("collected", 0)),
+            }
         self.longest = max(self.longest, pause)
         self.longest_cpu = max(self.longest_cpu, time.thread_time() - self.started_cpu)
         generation = int(info.get("generation", 0))
@@ -70,6 +82,7 @@ class GcWatch:
         self.longest = self.total = self.longest_cpu = 0.0
         self.longest_by_generation = [0.0, 0.0, 0.0]
         self.count = self.full = 0
+        self.longest_what = {}
 
 
 def task_kind(task: asyncio.Task[Any]) -> str:
@@ -113,6 +126,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--trace-memory", action="store_true", help="tracemalloc: growth since SIGUSR2 by line"
     )
+    parser.add_argument(
+        "--garbage",
+        action="store_true",
+        help="keep what the collector frees after SIGUSR2 (gc.DEBUG_SAVEALL): cycles by type",
+    )
     args = parser.parse_args(argv)
 
     discord.http.Route.BASE = args.base
@@ -136,6 +154,9 @@ def main(argv: list[str]) -> int:
 
     def mark() -> None:
         watch.reset()
+        if args.garbage:
+            gc.garbage.clear()
+            gc.set_debug(gc.DEBUG_SAVEALL)
         if args.trace_memory:
             traced[:] = [tracemalloc.take_snapshot()]
 
@@ -181,6 +202,7 @@ def main(argv: list[str]) -> int:
             "gc_longest_cpu_ms": watch.longest_cpu * 1000,
             "gc_longest_ms_by_generation": [t * 1000 for t in watch.longest_by_generation],
             "gc_total_ms": watch.total * 1000,
+            "gc_longest_what": watch.longest_what,
             "gc_collections": watch.count,
             "gc_full": watch.full,
             "gc_objects": len(live),
@@ -191,6 +213,8 @@ def main(argv: list[str]) -> int:
             "view_timeout_tasks": views,
             "uptime": time.monotonic() - born,
             "growth": growth(),
+            "garbage": len(gc.garbage),
+            "garbage_types": Counter(type(o).__qualname__ for o in gc.garbage).most_common(25),
         }
         tmp = args.stats.with_suffix(".tmp")
         tmp.write_text(json.dumps(stats))

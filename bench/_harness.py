@@ -90,10 +90,12 @@ class BotProcess:
         pictures: bool = False,
         profile: Path | None = None,
         trace_memory: bool = False,
+        garbage: bool = False,
     ) -> None:
         self.fake, self.folder, self.guild = fake, folder, guild
         self.src, self.pictures, self.profile = src, pictures, profile
         self.trace_memory = trace_memory
+        self.garbage = garbage
         self.database = folder / "bench.db"
         self.stats_file = folder / "stats.json"
         self.log_file = folder / "bot.log"
@@ -101,8 +103,10 @@ class BotProcess:
         self.started = 0.0
 
     def start(self) -> None:
+        # a checkout with its own .venv runs with its own dependencies (orjson or not)
+        own = self.src / ".venv" / "bin" / "python"
         command = [
-            sys.executable,
+            str(own) if self.src != ROOT and own.exists() else sys.executable,
             str(BOTPROC),
             "--base",
             self.fake.base_url,
@@ -123,6 +127,8 @@ class BotProcess:
             command += ["--profile", str(self.profile)]
         if self.trace_memory:
             command.append("--trace-memory")
+        if self.garbage:
+            command.append("--garbage")
         env = {**os.environ, "PYTHONPATH": str(self.src), "DISCORD_TOKEN": ""}
         self.started = time.monotonic()
         with self.log_file.open("ab") as out:

@@ -1,6 +1,7 @@
 """Many busy tables: the real bot in its own process, the fake Discord and the players in this.
 
     python -m bench.load --tables 100 --rate 50 --seconds 20 [--baseline DIR] [--runs 3]
+    python -m bench.load --tables 500 --closed 32 --seconds 20   # saturation
 
 N tables (the three games in turn) in G servers, every table dealt; then, for ``--seconds``
 after ``--warmup``, players act at ``--rate`` steps per second in all (open loop: a table whose
@@ -109,6 +110,42 @@ async def drive(players: Players, tables: list[Table], rate: float, seconds: flo
         await asyncio.wait(running, timeout=10)
 
 
+async def saturate(players: Players, tables: list[Table], workers: int, seconds: float) -> None:
+    """Closed loop: ``workers`` players each step a random idle table as soon as their last
+    step is answered, for ``seconds``: the bot's throughput when nothing waits on a clock."""
+    busy: set[int] = set()
+    rng = tables[0].rng
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+
+    async def worker() -> None:
+        while loop.time() < end:
+            idle = [t for t in rng.sample(tables, min(8, len(tables))) if t.channel.id not in busy]
+            if not idle:
+                await asyncio.sleep(0)
+                continue
+            table = idle[0]
+            busy.add(table.channel.id)
+            try:
+                await players.step(table)
+            finally:
+                busy.discard(table.channel.id)
+
+    await asyncio.wait(
+        [asyncio.create_task(worker()) for _ in range(workers)], timeout=seconds + 10
+    )
+
+
+async def load(
+    args: argparse.Namespace, players: Players, tables: list[Table], seconds: float
+) -> None:
+    """The load the arguments ask for: closed loop with ``--closed`` workers, else open loop."""
+    if args.closed:
+        await saturate(players, tables, args.closed, seconds)
+    else:
+        await drive(players, tables, args.rate, seconds)
+
+
 async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) -> dict[str, Any]:
     """One fresh world and bot, seated, warmed up and measured."""
     if not args.validate:
@@ -125,6 +162,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 src=src,
                 pictures=args.pictures,
                 profile=profile,
+                garbage=args.garbage,
             )
             bot.start()
             try:
@@ -137,14 +175,14 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                         await players.seat(table)
 
                 await asyncio.gather(*(seat(t) for t in tables))
-                await drive(players, tables, args.rate, args.warmup)
+                await load(args, players, tables, args.warmup)
                 players.samples.clear()
                 players.replies.clear()
                 bot.reset_gc()
                 before = counters(players, tables)
                 calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
                 written0 = bot.written()
-                await drive(players, tables, args.rate, args.seconds)
+                await load(args, players, tables, args.seconds)
                 elapsed = time.monotonic() - t0
                 cpu = bot.cpu() - cpu0
                 written = bot.written() - written0
@@ -194,6 +232,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             for g, ms in enumerate(stats.get("gc_longest_ms_by_generation", []))
         },
         "gc total ms": stats.get("gc_total_ms", float("nan")),
+        **{f"gc longest {k}": v for k, v in stats.get("gc_longest_what", {}).items()},
         "gc objects": stats.get("gc_objects", 0),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
@@ -203,6 +242,8 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             for name, b in sorted(objects.items(), key=lambda kv: -kv[1])
         },
         "stop code": code,
+        "garbage objects": stats.get("garbage", 0),
+        "garbage types": stats.get("garbage_types", []),
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
@@ -240,6 +281,12 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=50.0, help="player steps per second")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument(
+        "--closed",
+        type=int,
+        default=0,
+        help="closed loop (saturation): this many players step as fast as answered; --rate unused",
+    )
     parser.add_argument("--slash", type=float, default=0.2, help="share of steps typed")
     parser.add_argument("--cards", type=float, default=0.15, help="share of looks at My cards")
     parser.add_argument("--runs", type=int, default=1)
@@ -247,6 +294,9 @@ def main() -> None:
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
     parser.add_argument("--validate", action="store_true", help="the fake checks every body")
+    parser.add_argument(
+        "--garbage", action="store_true", help="what the bot's collector frees, by type (slow)"
+    )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
     args = parser.parse_args()
     codes = {"this tree": ROOT}
@@ -254,6 +304,7 @@ def main() -> None:
         codes = {"baseline": args.baseline.resolve(), **codes}
     print(
         f"{args.tables} tables in {args.guilds} servers, {args.seats} seats, {args.rate}/s "
+        f"{f' closed loop x{args.closed}' if args.closed else ''} "
         f"for {args.seconds}s after {args.warmup}s, slash {args.slash}, cards {args.cards}, "
         f"pictures {args.pictures}, rate limits {args.rate_limits}, validation {args.validate}"
     )
