@@ -9,7 +9,8 @@ bot saw in interactions/s, in two modes: ``text`` (a short ephemeral answer) and
 (UPDATE_MESSAGE with the embeds and first 5 buttons of a table message our bot drew in that
 run). ``--orjson DIR``: also ``update`` with orjson importable from DIR (``pip install
 --target DIR orjson``), which discord.py then uses for JSON. Prints medians of the runs: bot CPU
-ms per interaction, and ours divided by each floor.
+ms per interaction, and ours divided by each floor. ``--profile DIR``: cProfile every bot
+(slower: for where the time goes, not for the numbers).
 """
 
 from __future__ import annotations
@@ -55,13 +56,22 @@ class Recorded(FakeDiscord):
 class FloorProcess(BotProcess):
     """``python bench/_floorbot.py``: start, CPU and stop as for our bot."""
 
-    def __init__(self, fake: FakeDiscord, folder: Path, table: Table, extra: Path | None) -> None:
-        super().__init__(fake, folder, table.guild)
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        folder: Path,
+        table: Table,
+        extra: Path | None,
+        profile: Path | None,
+    ) -> None:
+        super().__init__(fake, folder, table.guild, profile=profile)
         self.body = folder / "body.json"
         self.extra = extra
 
     def start(self) -> None:
         command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
+        if self.profile is not None:
+            command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
         command += ["--gateway", self.fake.gateway_url, "--token", self.fake.token]
         command += ["--guild", str(self.guild.id), "--body", str(self.body)]
         env = {**os.environ, "PYTHONPATH": str(self.extra or "")}
@@ -156,7 +166,10 @@ async def floor_once(
             drawn = {"embeds": body["embeds"], "components": [{"type": 1, "components": row}]}
             bot_user = fake.world.bot_user
             boards = [(t, fake.world.add_message(t.channel, bot_user, drawn)) for t in tables]
-            bot = FloorProcess(fake, Path(folder), tables[0], extra)
+            profile = None
+            if args.profile is not None:
+                profile = args.profile.resolve() / f"floor-{mode}{'-orjson' if extra else ''}.prof"
+            bot = FloorProcess(fake, Path(folder), tables[0], extra, profile)
             bot.body.write_text(json.dumps(body))
             bot.start()
             try:
@@ -195,6 +208,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--orjson", type=Path, help="a folder orjson is installed in")
+    parser.add_argument("--profile", type=Path, help="a folder: cProfile each bot there")
     args = parser.parse_args()
     load = argparse.Namespace(
         **vars(args), slash=0.2, cards=0.15, validate=False, pictures=False, rate_limits=False
@@ -210,7 +224,8 @@ def main() -> None:
     results.update((name, []) for name, _mode, _extra in floors)
     for run in range(args.runs):
         made.clear()
-        ours = asyncio.run(bench.load.run_once(load, ROOT, None))
+        mine = None if args.profile is None else args.profile.resolve() / "ours.prof"
+        ours = asyncio.run(bench.load.run_once(load, ROOT, mine))
         results["our bot"].append({k: ours[k] for k in ("cpu ms/interaction", "interactions/s")})
         body = table_body(made[-1])
         rate = float(ours["interactions/s"])
@@ -222,7 +237,7 @@ def main() -> None:
                 f", {name} {got['cpu ms/interaction']:.3f} ms (idle {got['idle ms/s']:.0f} ms/s)"
             )
         print(line, f"(embeds {len(json.dumps(body['embeds']))} B)", flush=True)
-    mine = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
+    ours_ms = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
     print(f"\nmedians of {args.runs} runs, {args.tables} tables in {args.guilds} servers")
     print(f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}")
     for name, runs in results.items():
@@ -230,7 +245,7 @@ def main() -> None:
         median = statistics.median(cpu)
         rate = statistics.median(r["interactions/s"] for r in runs)
         spread = f"{min(cpu):.3f}-{max(cpu):.3f}"
-        print(f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{mine / median:11.2f}")
+        print(f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}")
 
 
 if __name__ == "__main__":
