@@ -1,0 +1,252 @@
+"""The floor of the stack: what a minimal discord.py bot costs per interaction, next to ours.
+
+    python -m bench.floor --tables 100 --guilds 5 --rate 40 --seconds 25 --warmup 5 --runs 3
+
+Each run measures our bot as ``bench.load`` does (same world, players, rate, CPU from /proc),
+then ``bench/_floorbot.py`` in its own process against a fresh fake of the same size (G
+servers, N table channels, their members), clicked by the tables' players at the rate our
+bot saw in interactions/s, in two modes: ``text`` (a short ephemeral answer) and ``update``
+(UPDATE_MESSAGE with the embeds and first 5 buttons of a table message our bot drew in that
+run). ``--orjson DIR``: also ``update`` with orjson importable from DIR (``pip install
+--target DIR orjson``), which discord.py then uses for JSON. Prints medians of the runs: bot CPU
+ms per interaction, and ours divided by each floor. ``--profile DIR``: cProfile every bot
+(slower: for where the time goes, not for the numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import bench.load
+from bench._harness import (
+    ROOT,
+    BotProcess,
+    Sample,
+    Table,
+    build_world,
+    components,
+    no_request_validation,
+    percentile,
+)
+from sandbox.fake import FakeDiscord
+from sandbox.state import Message
+
+FLOORBOT = Path(__file__).resolve().parent / "_floorbot.py"
+made: list[FakeDiscord] = []
+
+
+class Recorded(FakeDiscord):
+    """The fake ``bench.load`` builds, kept so its table messages can be read afterwards."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        made.append(self)
+
+
+class FloorProcess(BotProcess):
+    """``python bench/_floorbot.py``: start, CPU and stop as for our bot."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        folder: Path,
+        table: Table,
+        extra: Path | None,
+        profile: Path | None,
+    ) -> None:
+        super().__init__(fake, folder, table.guild, profile=profile)
+        self.body = folder / "body.json"
+        self.extra = extra
+
+    def start(self) -> None:
+        command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
+        if self.profile is not None:
+            command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
+        command += ["--gateway", self.fake.gateway_url, "--token", self.fake.token]
+        command += ["--guild", str(self.guild.id), "--body", str(self.body)]
+        env = {**os.environ, "PYTHONPATH": str(self.extra or "")}
+        self.started = time.monotonic()
+        with self.log_file.open("ab") as out:
+            # our own interpreter running our own script: no untrusted input
+            self.proc = subprocess.Popen(  # noqa: S603
+                command, env=env, stdout=out, stderr=out, cwd=self.folder
+            )
+
+
+def table_body(fake: FakeDiscord) -> dict[str, Any]:
+    """The embeds and 5 buttons of the median-sized table message our bot left drawn."""
+    drawn = [
+        m
+        for m in fake.world.messages.values()
+        if m.visible_to is None and not m.deleted and m.embeds and any(components(m))
+    ]
+    if not drawn:
+        raise RuntimeError("our bot drew no table message")
+    drawn.sort(key=lambda m: len(json.dumps(m.embeds)))
+    message = drawn[len(drawn) // 2]
+    buttons = [c for c in components(message) if c.get("type") == 2]
+    buttons = (buttons * 5)[:5]
+    return {
+        "embeds": message.embeds,
+        "buttons": [
+            {"style": int(b.get("style", 2)), "label": b.get("label"), "custom_id": f"update:{i}"}
+            for i, b in enumerate(buttons)
+        ],
+    }
+
+
+async def click(
+    fake: FakeDiscord,
+    boards: list[tuple[Table, Message]],
+    mode: str,
+    rate: float,
+    seconds: float,
+    samples: list[Sample],
+) -> None:
+    """Open loop: one click every ``1/rate`` s on a random table's message, by one of its
+    players, on a table whose last click was answered."""
+    busy: set[int] = set()
+    running: set[asyncio.Task[None]] = set()
+    rng = boards[0][0].rng
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    n = 0
+
+    async def one(table: Table, message: Message) -> None:
+        try:
+            key = f"{mode}:{rng.randrange(5)}"
+            made = fake.use_component(rng.choice(table.players), message, key, within=5)
+            answer = await made
+            latency = None if answer.answered_at is None else answer.answered_at - answer.created
+            samples.append(Sample("button", latency, True))
+        except TimeoutError:
+            samples.append(Sample("button", None, True))
+        finally:
+            busy.discard(message.id)
+
+    while loop.time() - start < seconds:
+        n += 1
+        delay = start + n / rate - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        table, message = rng.choice(boards)
+        if message.id in busy:
+            continue
+        busy.add(message.id)
+        task = asyncio.create_task(one(table, message))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    if running:
+        await asyncio.wait(running, timeout=10)
+
+
+async def floor_once(
+    args: argparse.Namespace, body: dict[str, Any], mode: str, rate: float, extra: Path | None
+) -> dict[str, float]:
+    """A fresh fake world of the same size, the floor bot, its clicks measured."""
+    no_request_validation()
+    with tempfile.TemporaryDirectory(prefix="parlour-floor-") as folder:
+        fake = FakeDiscord(answer_limit=3.0, rate_limits=False)
+        await fake.start()
+        try:
+            tables = build_world(fake, args.tables, args.guilds, args.seats)
+            row = [
+                {**b, "type": 2, "custom_id": f"{mode}:{i}"} for i, b in enumerate(body["buttons"])
+            ]
+            drawn = {"embeds": body["embeds"], "components": [{"type": 1, "components": row}]}
+            bot_user = fake.world.bot_user
+            boards = [(t, fake.world.add_message(t.channel, bot_user, drawn)) for t in tables]
+            profile = None
+            if args.profile is not None:
+                profile = args.profile.resolve() / f"floor-{mode}{'-orjson' if extra else ''}.prof"
+            bot = FloorProcess(fake, Path(folder), tables[0], extra, profile)
+            bot.body.write_text(json.dumps(body))
+            bot.start()
+            try:
+                await bot.ready(tables[0].host, tables[0].guild.channels[0])
+                idle0 = bot.cpu()
+                await asyncio.sleep(3.0)
+                idle = (bot.cpu() - idle0) / 3.0
+                samples: list[Sample] = []
+                await click(fake, boards, mode, rate, args.warmup, samples)
+                samples.clear()
+                cpu0, t0 = bot.cpu(), time.monotonic()
+                await click(fake, boards, mode, rate, args.seconds, samples)
+                cpu, elapsed = bot.cpu() - cpu0, time.monotonic() - t0
+            finally:
+                await bot.stop()
+        finally:
+            await fake.close()
+    answered = [s.latency for s in samples if s.latency is not None]
+    return {
+        "cpu ms/interaction": cpu * 1000 / max(len(samples), 1),
+        "interactions/s": len(samples) / elapsed,
+        "p50 ms": percentile(answered, 0.5) * 1000,
+        "p99 ms": percentile(answered, 0.99) * 1000,
+        "unanswered": len(samples) - len(answered),
+        "idle ms/s": idle * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--guilds", type=int, default=5)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--rate", type=float, default=40.0, help="our bot's player steps/s")
+    parser.add_argument("--seconds", type=float, default=25.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--orjson", type=Path, help="a folder orjson is installed in")
+    parser.add_argument("--profile", type=Path, help="a folder: cProfile each bot there")
+    args = parser.parse_args()
+    load = argparse.Namespace(
+        **vars(args), slash=0.2, cards=0.15, validate=False, pictures=False, rate_limits=False
+    )
+    bench.load.FakeDiscord = Recorded  # type: ignore[attr-defined]
+    floors: list[tuple[str, str, Path | None]] = [
+        ("text", "text", None),
+        ("update", "update", None),
+    ]
+    if args.orjson is not None:
+        floors.append(("update+orjson", "update", args.orjson.resolve()))
+    results: dict[str, list[dict[str, Any]]] = {"our bot": []}
+    results.update((name, []) for name, _mode, _extra in floors)
+    for run in range(args.runs):
+        made.clear()
+        mine = None if args.profile is None else args.profile.resolve() / "ours.prof"
+        ours = asyncio.run(bench.load.run_once(load, ROOT, mine))
+        results["our bot"].append({k: ours[k] for k in ("cpu ms/interaction", "interactions/s")})
+        body = table_body(made[-1])
+        rate = float(ours["interactions/s"])
+        line = f"run {run + 1}: our bot {ours['cpu ms/interaction']:.2f} ms at {rate:.1f}/s"
+        for name, mode, extra in floors:
+            got = asyncio.run(floor_once(args, body, mode, rate, extra))
+            results[name].append(got)
+            line += (
+                f", {name} {got['cpu ms/interaction']:.3f} ms (idle {got['idle ms/s']:.0f} ms/s)"
+            )
+        print(line, f"(embeds {len(json.dumps(body['embeds']))} B)", flush=True)
+    ours_ms = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
+    print(f"\nmedians of {args.runs} runs, {args.tables} tables in {args.guilds} servers")
+    print(f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}")
+    for name, runs in results.items():
+        cpu = [r["cpu ms/interaction"] for r in runs]
+        median = statistics.median(cpu)
+        rate = statistics.median(r["interactions/s"] for r in runs)
+        spread = f"{min(cpu):.3f}-{max(cpu):.3f}"
+        print(f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}")
+
+
+if __name__ == "__main__":
+    main()
