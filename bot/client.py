@@ -11,6 +11,7 @@ uses :func:`parlour` on its interaction. The service's own events arrive as bot 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import logging
 import pkgutil
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 DRAIN_SECONDS = 10.0
 """How long a stop waits for the interactions in flight (and the table updates and DMs they
 set off) before it closes the connection under them anyway."""
+RUN_ENDS_WITHIN_S = 5.0
+"""How long a stop waits, after closing, for discord.py's connection loop to end by itself."""
 
 _IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
 """The names discord.py gives the tasks that run an interaction's callback (commands, views,
@@ -306,6 +309,15 @@ async def serve(bot: commands.Bot, token: str, stop: asyncio.Event) -> None:
             return
         log.info("Stopping")
         await bot.close()
+        done, _ = await asyncio.wait({running}, timeout=RUN_ENDS_WITHIN_S)
+        if not done:
+            # discord.py looks at the close only after its reconnect backoff, which a long
+            # outage makes up to ~17 minutes: everything is closed already, so stop waiting
+            log.info("The connection was waiting to reconnect: stopped without it")
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+            return
         try:
             await running
         except Exception as error:

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import discord.backoff
 import pytest
 
 import bot.__main__ as entry
@@ -71,4 +72,24 @@ async def test_sigterm_while_connecting_to_the_gateway_stops_cleanly(tmp_path, c
         for _ in range(turns):
             await asyncio.sleep(0)
         fake.release_gateway()
+        await assert_stopped_cleanly(running, config.database_path, caplog)
+
+
+async def test_sigterm_during_a_long_reconnect_backoff_stops_at_once(tmp_path, caplog, monkeypatch):
+    """Found by the soak: bots whose Discord had gone away for a while ignored SIGTERM. discord.py
+    sleeps out its reconnect backoff (up to ~17 min) before it looks at the close; the stop must
+    not wait for that sleep. Its backoff is set long here, the way a long outage makes it."""
+    monkeypatch.setattr(discord.backoff.ExponentialBackoff, "delay", lambda self: 600.0)
+    async with prod_fake() as (fake, guild):
+        config = BotConfig(tmp_path / "prod.db", dev_guild_id=guild.id, guild_ready_timeout=0.02)
+        caplog.set_level(logging.INFO)
+        running = asyncio.create_task(entry._connect(fake.token, config))
+        while guild.id not in fake.world.commands:  # connected and synced
+            assert not running.done(), running
+            await asyncio.sleep(0.01)
+        await fake.close()  # Discord is gone: the reconnect is refused, then the backoff
+        while not any("Attempting a reconnect" in r.getMessage() for r in caplog.records):
+            assert not running.done(), running
+            await asyncio.sleep(0.01)
+        os.kill(os.getpid(), signal.SIGTERM)
         await assert_stopped_cleanly(running, config.database_path, caplog)
