@@ -63,7 +63,11 @@ async def test_a_second_process_on_one_database_refuses_naming_the_first(tmp_pat
         [lease] = await _leases(tmp_path)
         assert lease.holder.pid == third.pid
         while fake.gateway.identifies < 2:
-            await third.logged("connected to Gateway")
+            # about 1 run in 6 under load, a process that waited for the lease did not connect
+            # within 30 s (an open finding, not yet understood: see the closing note); 90 s
+            # leaves room for discord.py's own 60 s connect timeout and retry, not for a bot
+            # that never connects
+            await third.logged("connected to Gateway", within=90)
         await served_by_one()
 
         third.send(signal.SIGTERM)
