@@ -25,10 +25,10 @@ YOUNGEST = 10_000
 def settle() -> None:
     """Freeze what start-up built, and collect the young less often.
 
-    No ``gc.collect()`` first: with one, a process that had waited for a dead one's lease
-    never connected to the gateway (tests/e2e/test_one_instance.py, every run); without it,
-    it does. The likeliest cause is a pending task that only a reference cycle kept (asyncio
-    holds tasks weakly). Frozen start-up garbage costs a few KB; a lost connection is the bot."""
+    No ``gc.collect()`` first: frozen start-up garbage costs a few KB. (The last session
+    blamed a collection here for a bot that "never connected" after a lease wait; that was the
+    test waiting for a log line the bot never writes, which the collection's delay exposed on
+    every run; the bot had connected.)"""
     gc.freeze()
     _, middle, oldest = gc.get_threshold()
     gc.set_threshold(YOUNGEST, middle, oldest)
