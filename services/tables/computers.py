@@ -163,13 +163,7 @@ async def turn(service: TableService, table_id: int, expected: Expected, pid: st
         return
     async with live.lock:
         engine = live.engine
-        if (
-            live.closed
-            or engine is None
-            or not live.deal_open
-            or tuple(live.expected) != tuple(expected)
-            or engine.to_act != pid
-        ):
+        if engine is None or not live.awaits(expected, pid):
             return  # the table moved on
         before = Chips.of(engine)
         action = _choose(live, pid)

@@ -188,6 +188,19 @@ class LiveTable:
     def deal_open(self) -> bool:
         return self.row.deal_open and self.engine is not None and not self.engine.is_over
 
+    def awaits(self, expected: Expected, pid: str) -> bool:
+        """Whether the table still waits for ``pid`` at the step ``expected`` (a timer or a
+        computer's delay that fires after the player acted, or the table moved on, does
+        nothing)."""
+        engine = self.engine
+        return (
+            not self.closed
+            and engine is not None
+            and self.deal_open
+            and tuple(self.expected) == tuple(expected)
+            and engine.to_act == pid
+        )
+
     def computers(self) -> list[Seat]:
         """The computer players' seats, seated or not, in seat order."""
         return [s for s in self.row.seats if players.is_computer(s.user_id)]

@@ -45,13 +45,7 @@ async def timed_out(service: TableService, table_id: int, expected: Expected, pi
         return
     async with live.lock:
         engine = live.engine
-        if (
-            live.closed
-            or engine is None
-            or not live.deal_open
-            or tuple(live.expected) != tuple(expected)
-            or engine.to_act != pid
-        ):
+        if engine is None or not live.awaits(expected, pid):
             return  # the player acted in time, or the table moved on
         live.misses[pid] = live.misses.get(pid, 0) + 1
         if live.misses[pid] >= 2:

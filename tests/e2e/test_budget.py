@@ -53,14 +53,19 @@ def players(
     return [alice, bob, carol]
 
 
-async def test_a_plain_click_is_answered_by_the_table_and_nothing_else(
-    session: Session, players: list[Actor]
-) -> None:
+async def deal_under_way(session: Session, players: list[Actor]) -> Actor:
+    """A Paiute deal under way: the player whose turn it is."""
     alice = players[0]
     await seat(alice, players[1:])
     await alice.slash("paiute start")
     await session.fake.settle(quiet=0.3, within=10.0)
-    actor = to_act(session, players)
+    return to_act(session, players)
+
+
+async def test_a_plain_click_is_answered_by_the_table_and_nothing_else(
+    session: Session, players: list[Actor]
+) -> None:
+    actor = await deal_under_way(session, players)
     message = table_message(session)
     since = len(session.fake.log.calls)
     clicked = await actor.click(message, "Draw: the top discard")  # public: no new secret
@@ -76,11 +81,7 @@ async def test_a_plain_click_is_answered_by_the_table_and_nothing_else(
 async def test_a_slash_draw_brings_the_card_in_its_answer_and_no_dm(
     session: Session, players: list[Actor]
 ) -> None:
-    alice = players[0]
-    await seat(alice, players[1:])
-    await alice.slash("paiute start")
-    await session.fake.settle(quiet=0.3, within=10.0)
-    actor = to_act(session, players)
+    actor = await deal_under_way(session, players)
     dms = bot_dms(actor)
     since = len(session.fake.log.calls)
     drew = await actor.slash("paiute draw", source="stock")
