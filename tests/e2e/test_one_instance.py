@@ -96,6 +96,10 @@ async def test_a_process_whose_shard_was_taken_over_stops_serving(tmp_path: Path
                 later = time.time() + 5  # the bot's lease has run out by then
                 await leases.acquire(tx, Holder.this_process(), 1, [0], ttl=60, now=later)
             await asyncio.wait_for(_closed(bot), 10)
+            # the stop the lost lease began closes the database after the connection: wait for
+            # it too (a second close waits on the first), or the test ends with the database
+            # open and its connection is collected during a later test
+            await asyncio.wait_for(bot.close(), 10)
             assert isinstance(bot, Parlour)
             assert bot.lost_leases
         finally:
