@@ -21,6 +21,9 @@ TOKEN_S = 15 * 60.0
 """Discord's lifetime of an interaction token."""
 MARGIN_S = 60.0
 """A token this close to its end is not used: a followup must not race its expiry."""
+FRESH_S = TOKEN_S - MARGIN_S
+"""How long after its interaction a token is used (followups here, table edits by the
+publisher)."""
 FOLLOWS = frozenset(
     {
         discord.InteractionResponseType.channel_message,
@@ -32,11 +35,18 @@ FOLLOWS = frozenset(
 """Answers a followup may come after (a modal or an autocomplete answer takes none)."""
 
 
+def made_at(interaction: discord.Interaction, clock: Callable[[], float] = time.monotonic) -> float:
+    """When ``interaction`` was made, on ``clock``: its age comes from its id (Discord's
+    clock), so an interaction answered late has less of its token's life left."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return clock() - max(0.0, age)
+
+
 class FreshTokens:
     """(user, channel) -> the followup webhook of their latest answered interaction there."""
 
     def __init__(
-        self, lifetime: float = TOKEN_S - MARGIN_S, clock: Callable[[], float] = time.monotonic
+        self, lifetime: float = FRESH_S, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.lifetime = lifetime
         self.clock = clock
@@ -54,11 +64,9 @@ class FreshTokens:
         """Keep ``interaction``'s token if it was answered in a way a followup may follow."""
         if interaction.channel_id is None or interaction.response.type not in FOLLOWS:
             return
-        # its age from its id (Discord's clock): an interaction answered late has less left
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         key = (interaction.user.id, interaction.channel_id)
         self._kept.pop(key, None)
-        self._kept[key] = (self.clock() - max(0.0, age), interaction.followup)
+        self._kept[key] = (made_at(interaction, self.clock), interaction.followup)
         self._expire()
 
     def get(self, user: int, channel: int) -> discord.Webhook | None:

@@ -39,6 +39,7 @@ from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
+from bot.table._fresh import FRESH_S, made_at
 from services.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -49,8 +50,6 @@ ANSWER_WAIT_S = 0.8
 anyway: Discord wants the answer within 3 s)."""
 ANSWER_LIMIT_S = 3.0
 """Discord's deadline for an interaction's first answer."""
-TOKEN_FRESH_S = 14 * 60.0
-"""An interaction token is Discord's for 15 minutes; one this old is not used any more."""
 TOKEN_EDITS, TOKEN_WINDOW_S = 3, 2.5
 """Edits through one token per window: Discord allows 5 requests per 2 s on an interaction
 webhook, and the click's own followup (the player's cards) shares them."""
@@ -223,7 +222,7 @@ class Publisher:
                     unsure(self, drawn.status.message_id)
                 return
             self.answers += 1
-            table.token, table.token_since = interaction, _created(interaction)
+            table.token, table.token_since = interaction, made_at(interaction)
             table.token_uses = []
             table.shown = version
             table.failures, table.denied = 0, False
@@ -255,8 +254,8 @@ class Publisher:
                     try:
                         drawn = await _drawn(table.draw)
                         self.budget.spend(table.channel)
-                        self.edits += 1
                         if not await self._by_token(table, drawn):
+                            self.edits += 1
                             await self._write(table_id, drawn, table.posted)
                     except discord.HTTPException as error:
                         pause = self._failed(table_id, table, error)
@@ -300,7 +299,7 @@ class Publisher:
         token, status = table.token, drawn.status
         if token is None:
             return False
-        if time.monotonic() - table.token_since > TOKEN_FRESH_S or (
+        if time.monotonic() - table.token_since > FRESH_S or (
             token.message is None or token.message.id != status.message_id
         ):
             table.token = None
@@ -402,12 +401,6 @@ class Publisher:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
-
-
-def _created(interaction: discord.Interaction) -> float:
-    """The monotonic time ``interaction`` was made (its id says when, on Discord's clock)."""
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return time.monotonic() - max(0.0, age)
 
 
 async def _drawn(draw: Draw) -> Drawn:
