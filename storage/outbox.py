@@ -5,9 +5,10 @@ A step's private update (a player's new cards, by DM or an ephemeral followup) i
 the step commits. A process killed in between used to lose it for good: nothing said it was
 owed. So ``storage.book`` records those players in the step's own transaction
 (``Booking.private``), the bot clears them with :func:`delivered` once their update went out,
-and a restarted bot reads :func:`pending` and delivers what is still owed, once. One row per
-table and player, holding the newest step that changed their view: an update shows the cards
-as they are at delivery, so a newer step's row replaces an older one still pending.
+and a restarted bot reads :func:`pending` and delivers what is still owed (at least once).
+One row per table and player, holding the newest step that changed their view: an update
+shows the cards as they are at delivery, so a newer step's row replaces an older one still
+pending.
 """
 
 from __future__ import annotations

@@ -458,7 +458,7 @@ class Desk:
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         """One edit per table says it is back, busiest first, paced (see :mod:`._resume`);
         then the private updates that a stop between a step's commit and its delivery left
-        owed (the private outbox) are delivered, each once."""
+        owed (the private outbox) are delivered (at least once: see ``services.tables.outbox``)."""
         shown = [t for t in tables if t.game in self._uis]
         async for status in paced(busiest_first(shown)):
             self.publisher.budget.inherit(status.channel_id)

@@ -31,6 +31,7 @@ from bot.table._components import hand_view
 from bot.table._layout import hand_components
 from bot.text import Text
 from services.tables import TableError, TableStatus
+from services.tables.outbox import told_person
 
 if TYPE_CHECKING:
     from bot.table._desk import Desk
@@ -67,8 +68,9 @@ async def deliver(
     for user in owed:
         mine[user] = []
     for event in events:
-        if event.to is not None and event.to.isdigit():
-            mine[int(event.to)].append(event)
+        person = told_person(event)
+        if person is not None:
+            mine[person].append(event)
     actor = interaction.user.id if interaction is not None else None
     here = interaction is not None and interaction.channel_id == status.channel_id
     ui, names = desk.ui(status.game), desk.names_of(status)

@@ -3,7 +3,8 @@
 A step's booking notes the people whose private view it changed (``storage.outbox``, in the
 step's transaction); the bot tells each one, then says so here. A process killed between the
 commit and the telling leaves the note, and the next start hands it to the bot again: a
-step's private cards always reach the player, once.
+step's private cards always reach the player, at least once (a kill between the telling and
+the clearing tells them again, with the cards as they are then).
 """
 
 from __future__ import annotations
@@ -17,10 +18,16 @@ from storage import Database, outbox
 log = logging.getLogger(__name__)
 
 
+def told_person(event: GameEvent) -> int | None:
+    """The person an event tells something only they may see (their cards), or ``None``: a
+    public event, or one told to a computer player (``cpu:N``), who is told nothing."""
+    return int(event.to) if event.to is not None and event.to.isdigit() else None
+
+
 def told_privately(events: Iterable[GameEvent]) -> frozenset[int]:
-    """The people a step's events tell something only they may see (their cards): what the
-    bot delivers to each after the step (computer players, ``cpu:N``, are told nothing)."""
-    return frozenset(int(e.to) for e in events if e.to is not None and e.to.isdigit())
+    """The people a step's events tell something privately: what the bot delivers to each
+    after the step."""
+    return frozenset(p for p in map(told_person, events) if p is not None)
 
 
 class PrivateOutbox:
