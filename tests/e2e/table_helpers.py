@@ -3,11 +3,13 @@ scans of everything the bot made public, DM checks, and API calls per player act
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import json
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,6 +50,15 @@ class TableSeed:
             return Parlour(config, table_seed=self.next, pictures=self.pictures)
 
         return build
+
+
+async def until(check: Callable[[], bool], within: float = 30.0, what: str = "it") -> None:
+    """Wait (real time) until ``check()`` holds: for what the bot does by itself, a moment
+    later (a restart's deliveries, an edit after the channel's budget frees)."""
+    deadline = time.monotonic() + within
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
 
 
 def service(session: Session) -> TableService:

@@ -25,6 +25,7 @@ from tests.e2e.table_helpers import (
     service,
     status,
     table_message,
+    until,
 )
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -125,20 +126,6 @@ async def until_my_turn(session: Session, actor: Actor, within: float = 20.0) ->
     raise AssertionError(f"the computers did not play on (to act: {status(session).to_act})")
 
 
-async def until_table_shows(session: Session, text: str, within: float = 10.0) -> None:
-    """Wait until the table message shows ``text``. A computer's step reaches the bot's desk
-    as a dispatched event (its own task): in between, a table writer already under way may draw
-    the new state before the desk has logged the step's lines, and the step's own edit follows
-    when the channel's budget allows; the message converges, a moment later."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + within
-    while loop.time() < end:
-        if text in str(table_message(session).embeds[0]):
-            return
-        await asyncio.sleep(DELAY)
-    raise AssertionError(f"the table message never showed {text!r}")
-
-
 async def play_deal(session: Session, actor: Actor, game: str, rng: random.Random) -> set[int]:
     """The person's turns by hand, the computers' by themselves, to the end of the deal;
     returns who acted."""
@@ -176,7 +163,14 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
         await alice.slash(f"{game} start")
         await session.fake.settle(quiet=0.02)
         moved |= await play_deal(session, alice, game, rng)
-        await until_table_shows(session, "Deal over")
+        # a computer's step reaches the bot as a dispatched event (its own task): a table
+        # writer already under way may draw the new state before the step's log lines, and
+        # the step's own edit follows when the channel's budget allows
+        await until(
+            lambda: "Deal over" in str(table_message(session).embeds[0]),
+            within=10.0,
+            what="the deal's end on the table message",
+        )
     assert status(session).deal_number == 2
     assert moved >= {-1, -2}
     # between deals the host sends one computer home and seats it again

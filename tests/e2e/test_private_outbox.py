@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
 from sandbox.state import Channel, Message
 from tests.e2e.bot_process import BotProcess
-from tests.e2e.table_helpers import texts
+from tests.e2e.table_helpers import texts, until
 
 DM_OPEN = "/users/@me/channels"
 LEASE = "2"  # seconds: short, so the process after a SIGKILL takes over quickly
@@ -24,13 +23,6 @@ LEASE = "2"  # seconds: short, so the process after a SIGKILL takes over quickly
 def bot_dms(actor: Actor) -> list[str]:
     """The bot's DMs to ``actor``, as text (a picture DM's text is in its text displays)."""
     return ["\n".join([m.content, *texts(m)]) for m in actor.dms() if m.author.bot]
-
-
-async def until(check: Callable[[], bool], within: float = 30.0) -> None:
-    deadline = time.monotonic() + within
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
 
 
 async def test_hands_dealt_just_before_a_kill_reach_the_players_after_the_restart(tmp_path: Path):
