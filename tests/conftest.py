@@ -25,12 +25,36 @@ settings.register_profile(
 settings.load_profile("parlour")
 
 
+# Tests that keep a core busy for seconds (the engines' exhaustive and property checks, mypy
+# on a snippet, crash loops): under pytest-xdist they run one after another on one worker, first,
+# so they never starve the e2e tests' event loops (Discord's 3-second answer rule is kept in real
+# time) and do not end the run last.
+CPU_BOUND = ("tests/games/", "tests/bot/pictures/test_types.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Put the CPU-bound tests (``CPU_BOUND``, ``slow``) in one xdist group, ahead of the rest."""
+    root = config.rootpath
+
+    def cpu_bound(item: pytest.Item) -> bool:
+        where = item.path.relative_to(root).as_posix()
+        return where.startswith(CPU_BOUND) or item.get_closest_marker("slow") is not None
+
+    heavy = [item for item in items if cpu_bound(item)]
+    for item in heavy:
+        item.add_marker(pytest.mark.xdist_group("cpu-bound"))
+    items[:] = heavy + [item for item in items if not cpu_bound(item)]
+
+
 # Both storage backends under test: a test that asks for ``database_target`` runs once on a
 # SQLite file and once on a fresh PostgreSQL database (dev.py check starts a throwaway server
 # and names it in PARLOUR_TEST_POSTGRES_URL; under CI a missing server fails the run).
 POSTGRES_URL = os.environ.get("PARLOUR_TEST_POSTGRES_URL")
 IN_CI = os.environ.get("CI", "").lower() == "true"
-TEMPLATE = "parlour_template"
+# One template per pytest-xdist worker ("gw0", ...; "main" without xdist): CREATE DATABASE ...
+# TEMPLATE refuses while another session is connected to the template, so workers sharing one
+# (and dropping it at their start) would race.
+TEMPLATE = f"parlour_template_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 
 
 def postgres_database(url: str, name: str) -> str:

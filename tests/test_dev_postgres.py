@@ -59,9 +59,14 @@ def test_a_failed_start_leaves_nothing_behind(monkeypatch: pytest.MonkeyPatch) -
     (fake / "initdb").symlink_to(binaries / "initdb")
     (fake / "pg_ctl").write_text("#!/bin/sh\nexit 3\n")
     (fake / "pg_ctl").chmod(0o755)
-    before = set(Path(tempfile.gettempdir()).glob("parlour-pg-*"))
+    # a temporary folder of this test's own: other tests (other pytest-xdist workers, other
+    # checks on this machine) start and stop servers in the shared one meanwhile
+    root = Path(tempfile.mkdtemp(prefix="parlour-tmp-"))
+    root.chmod(0o755)
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
     with pytest.raises(dev_postgres.Unavailable, match="pg_ctl failed"):  # noqa: SIM117
         with dev_postgres.server(required=True):
             pass
-    assert set(Path(tempfile.gettempdir()).glob("parlour-pg-*")) <= before
+    assert not list(root.iterdir())
     shutil.rmtree(fake)
+    root.rmdir()
