@@ -120,7 +120,7 @@ class Parlour(commands.Bot):
         # Draws every game's table on Discord; hears the service's events as bot events.
         # Who reads which language (the preferences service joins it at setup_hook).
         self.languages = Languages()
-        self.desk = Desk(self, languages=self.languages)
+        self.desk = Desk(self, languages=self.languages, clock=config.clock)
         self.desk.pictures = pictures
         self.desk.listen()
 
@@ -175,6 +175,7 @@ class Parlour(commands.Bot):
             listener=DispatchingListener(self),
             seed=self._table_seed,
             owns=guild_filter(config.shard_count, config.shard_ids),
+            clock=config.clock,
         )
         self.desk.service = self.tables
         for extension in self.initial_extensions:

@@ -8,10 +8,12 @@ the fake Discord's own tests run a probe bot through the same seam.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from discord.ext import commands
+
+from services.tables import Clock, SystemClock
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,10 @@ class BotConfig:
     freeze_heap: bool = False
     """After start-up, freeze what it built out of the garbage collector (``bot.heap``): only
     for a process that runs this one bot to its end (``python -m bot``)."""
+    clock: Clock = field(default_factory=SystemClock)
+    """Every time the bot reads or waits for: turn timers, channel budgets, interaction token
+    ages, pings, pacing. The sandbox hands it the fake's clock, so a test that advances the
+    fake's time advances the bot's."""
 
 
 BotFactory = Callable[[BotConfig], commands.Bot]

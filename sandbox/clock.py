@@ -1,21 +1,61 @@
-"""The fake's clock: the event loop's monotonic time plus an offset a test can advance, so rules
-that take minutes (a 15-minute interaction token) are tested without waiting."""
+"""The clock of one fake and of the bot it runs: real time plus an offset a test can advance, so
+rules that take seconds or minutes (a channel's rate-limit window, a turn timer, a 15-minute
+interaction token) are tested without waiting.
+
+The harness hands this clock to the bot (``BotConfig.clock``): it is the services' ``Clock``
+(``services.tables.timers``), so :meth:`Clock.advance` moves the fake's rules and the bot's
+timers, budgets and token caches together, and wakes whoever sleeps on it.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import time
+from datetime import UTC, datetime, timedelta
 
 
 class Clock:
-    """Seconds, monotonic; ``advance`` moves every timed rule of one fake forward at once."""
+    """Seconds, monotonic, and wall time, both shifted by ``offset``; ``advance`` moves every
+    timed rule of one fake, and of the bot it runs, forward at once."""
 
     def __init__(self) -> None:
         self.offset = 0.0
+        self._woken: set[asyncio.Future[None]] = set()
 
-    def now(self) -> float:
-        """The fake's current time."""
-        return asyncio.get_running_loop().time() + self.offset
+    def monotonic(self) -> float:
+        """The fake's current time (seconds, monotonic)."""
+        return time.monotonic() + self.offset
+
+    def now(self) -> datetime:
+        """Wall time, timezone-aware, advanced as far as the monotonic time."""
+        return datetime.now(UTC) + timedelta(seconds=self.offset)
+
+    async def sleep(self, seconds: float) -> None:
+        """Return once ``seconds`` have passed on this clock (real or advanced)."""
+        end = self.monotonic() + seconds
+        await asyncio.sleep(0)
+        while (left := end - self.monotonic()) > 0:
+            await self._nap(left)
+
+    async def sleep_until(self, when: datetime) -> None:
+        """Return once ``when`` has come on this clock."""
+        await asyncio.sleep(0)
+        while (left := (when - self.now()).total_seconds()) > 0:
+            await self._nap(left)
+
+    async def _nap(self, seconds: float) -> None:
+        """Wait ``seconds`` of real time, or until the next :meth:`advance`."""
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._woken.add(woken)
+        try:
+            await asyncio.wait({woken}, timeout=seconds)
+        finally:
+            self._woken.discard(woken)
 
     def advance(self, seconds: float) -> None:
-        """Let ``seconds`` pass for the fake's rules (not for the bot's own timers)."""
+        """Let ``seconds`` pass for the fake's rules and the bot's timers, budgets and token
+        caches; every sleeper wakes and sees whether its moment has come."""
         self.offset += seconds
+        for woken in list(self._woken):
+            if not woken.done():
+                woken.set_result(None)

@@ -77,7 +77,7 @@ class FakeDiscord:
         self.faults = Faults()
         self.clock = Clock()
         self.rules = Rules(answer_limit=answer_limit)
-        self.rate_limits = RateLimits(self.clock.now, enabled=rate_limits)
+        self.rate_limits = RateLimits(self.clock.monotonic, enabled=rate_limits)
         self.gateway = Gateway(self.world, token)
         self.interactions = Interactions(self.world, self.activity, self.clock)
         self.publisher = Publisher(self.activity, self.gateway)

@@ -157,6 +157,7 @@ async def open_session(
             database_path=database_path,
             dev_guild_id=guild.id,
             guild_ready_timeout=guild_ready_timeout,
+            clock=fake.clock,  # fake.clock.advance moves the bot's time too
         )
         bot = await start_bot(fake, build_bot, config)
         general = guild.channels[0]

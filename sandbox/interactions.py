@@ -402,7 +402,7 @@ class Interactions:
             channel=channel,
             guild=guild,
             payload=payload,
-            created=self.clock.now(),
+            created=self.clock.monotonic(),
             activity=self.activity,
             source=source,
             opened_by=opened_by,

@@ -78,7 +78,7 @@ class Responses:
 
     def _late(self, interaction: Interaction) -> bool:
         limit = self.rules.answer_limit
-        elapsed = self.clock.now() - interaction.created
+        elapsed = self.clock.monotonic() - interaction.created
         return limit is not None and elapsed > limit
 
     def _metadata(self, interaction: Interaction) -> JSON:
@@ -136,7 +136,7 @@ class Responses:
 
     async def _apply(self, interaction: Interaction, kind: CallbackType, data: JSON) -> None:
         interaction.callback = kind
-        interaction.answered_at = self.clock.now()
+        interaction.answered_at = self.clock.monotonic()
         publish = self.publisher
         if kind in (CallbackType.MESSAGE, CallbackType.DEFERRED_MESSAGE):
             flags = int(data.get("flags") or 0)
@@ -204,7 +204,7 @@ class Responses:
             self.world.application_id
         ):
             return error_response(404, ErrorCode.UNKNOWN_WEBHOOK)
-        if self.clock.now() - interaction.created > limits.TOKEN_LIFETIME:
+        if self.clock.monotonic() - interaction.created > limits.TOKEN_LIFETIME:
             return error_response(401, ErrorCode.INVALID_WEBHOOK_TOKEN)
         return interaction
 

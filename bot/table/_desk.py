@@ -41,8 +41,10 @@ from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from services.tables import (
     ActionResult,
+    Clock,
     Closed,
     ComputerReport,
+    SystemClock,
     TableError,
     TableService,
     TableStatus,
@@ -62,9 +64,15 @@ class Desk:
     ``TableListener`` too, for a service built without the bot's dispatching one)."""
 
     def __init__(
-        self, bot: commands.Bot, locale: str = DEFAULT_LOCALE, languages: Languages | None = None
+        self,
+        bot: commands.Bot,
+        locale: str = DEFAULT_LOCALE,
+        languages: Languages | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.bot = bot
+        self.clock = clock or SystemClock()
+        """The bot's one clock (``BotConfig.clock``): budgets, tokens, pings, pacing."""
         self.locale = locale
         """The language without ``languages`` (a desk of a bot with no database)."""
         self.languages = languages
@@ -73,12 +81,12 @@ class Desk:
         self._log: defaultdict[int, deque[Text]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._deals: dict[int, int] = {}
         self.book = NameBook(bot)
-        self.publisher = Publisher(bot)
+        self.publisher = Publisher(bot, clock=self.clock)
         self.pictures = True
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
-        self.pings = Pinger(bot, self.publisher.budget)
-        self.fresh = FreshTokens()
+        self.pings = Pinger(bot, self.publisher.budget, clock=self.clock)
+        self.fresh = FreshTokens(clock=self.clock.monotonic)
         """Each player's latest interaction token per table channel: a private update outside
         their own move goes as its ephemeral followup instead of a DM."""
         self._showing = 0
@@ -460,7 +468,7 @@ class Desk:
         then the private updates that a stop between a step's commit and its delivery left
         owed (the private outbox) are delivered (at least once: see ``services.tables.outbox``)."""
         shown = [t for t in tables if t.game in self._uis]
-        async for status in paced(busiest_first(shown)):
+        async for status in paced(busiest_first(shown), clock=self.clock):
             self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
             await self.publish(status)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ import discord
 from bot.dm_channels import dm_channel
 from bot.table._budget import ChannelBudget
 from services.pings import PingMode
-from services.tables import TableStatus
+from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +44,15 @@ class _Alive:
 class Pinger:
     """The turn pings of every table."""
 
-    def __init__(self, bot: discord.Client, budget: ChannelBudget | None = None) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        budget: ChannelBudget | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self.bot = bot
-        self.budget = budget or ChannelBudget()
+        self.clock = clock or SystemClock()
+        self.budget = budget or ChannelBudget(clock=self.clock.monotonic)
         self._later: dict[int, asyncio.Task[None]] = {}
         """Per table: a ping waiting for room in the channel."""
         self.recent_s = RECENT_S
@@ -60,7 +65,7 @@ class Pinger:
 
     def acted(self, user: int) -> None:
         """``user`` did something at a table just now."""
-        self._acted[user] = time.monotonic()
+        self._acted[user] = self.clock.monotonic()
 
     @property
     def busy(self) -> bool:
@@ -105,7 +110,7 @@ class Pinger:
             waiting.cancel()  # the newer turn decides
 
         async def later() -> None:
-            await asyncio.sleep(wait)
+            await self.clock.sleep(wait)
             now = refresh() if refresh is not None else status
             if now.table_id != table:
                 return
@@ -129,7 +134,7 @@ class Pinger:
         seat = next((s for s in status.seats if s.user_id == user), None)
         if seat is None or seat.computer or seat.away or not seat.seated:
             return
-        if time.monotonic() - self._acted.get(user, float("-inf")) < self.recent_s:
+        if self.clock.monotonic() - self._acted.get(user, float("-inf")) < self.recent_s:
             return
         mode = await self.mode_of(user) if self.mode_of is not None else PingMode.CHANNEL
         if mode is PingMode.CHANNEL:

@@ -27,7 +27,6 @@ import asyncio
 import contextlib
 import inspect
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +39,7 @@ from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, made_at
-from services.tables import TableStatus
+from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -121,9 +120,15 @@ def _retry_after(error: discord.HTTPException) -> float | None:
 class Publisher:
     """Puts tables on Discord; one per bot (the desk's)."""
 
-    def __init__(self, bot: commands.Bot, budget: ChannelBudget | None = None) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        budget: ChannelBudget | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self.bot = bot
-        self.budget = budget or ChannelBudget()
+        self.clock = clock or SystemClock()
+        self.budget = budget or ChannelBudget(clock=self.clock.monotonic)
         self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
         self._told_denied: set[int] = set()
@@ -222,7 +227,7 @@ class Publisher:
                     unsure(self, drawn.status.message_id)
                 return
             self.answers += 1
-            table.token, table.token_since = interaction, made_at(interaction)
+            table.token, table.token_since = interaction, made_at(interaction, self.clock.monotonic)
             table.token_uses = []
             table.shown = version
             table.failures, table.denied = 0, False
@@ -244,7 +249,7 @@ class Publisher:
             while table.shown < table.latest:
                 wait = self.budget.wait(table.channel)
                 if wait > 0:
-                    await asyncio.sleep(wait)
+                    await self.clock.sleep(wait)
                     continue
                 pause = 0.0
                 async with table.lock:
@@ -266,7 +271,7 @@ class Publisher:
                         table.shown = version
                         table.failures, table.denied = 0, False
                 if pause:
-                    await asyncio.sleep(pause)
+                    await self.clock.sleep(pause)
         except Exception:
             if self.bot.is_closed():  # stopping: the next start draws every table again
                 log.info("table %s: stopped before its message was up to date", table_id)
@@ -299,7 +304,7 @@ class Publisher:
         token, status = table.token, drawn.status
         if token is None:
             return False
-        if time.monotonic() - table.token_since > FRESH_S or (
+        if self.clock.monotonic() - table.token_since > FRESH_S or (
             token.message is None or token.message.id != status.message_id
         ):
             table.token = None
@@ -308,7 +313,7 @@ class Publisher:
 
         if drawn.v2 is None and status.message_id in sent(self).layouts:
             return False  # a V2 message never turns back into an embed: the writer reposts
-        now = time.monotonic()
+        now = self.clock.monotonic()
         table.token_uses = [t for t in table.token_uses if now - t < TOKEN_WINDOW_S]
         if len(table.token_uses) >= TOKEN_EDITS:
             return False  # a burst: this edit goes through the channel
@@ -387,7 +392,7 @@ class Publisher:
         while (wait := self.budget.wait(channel, keep=keep)) > 0:
             self._saying += 1
             try:
-                await asyncio.sleep(wait)
+                await self.clock.sleep(wait)
             finally:
                 self._saying -= 1
         self.budget.spend(channel)

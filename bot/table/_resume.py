@@ -11,11 +11,10 @@ players' own traffic still fits beside them.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import AsyncIterator, Iterable
 
-from services.tables import TableStatus
+from services.tables import Clock, SystemClock, TableStatus
 
 PACE = 30.0
 """Edits per second while resuming (Discord allows 50 requests/s in all)."""
@@ -33,13 +32,15 @@ def busiest_first(tables: Iterable[TableStatus]) -> list[TableStatus]:
     return sorted(tables, key=key)
 
 
-async def paced(tables: list[TableStatus], per_second: float = PACE) -> AsyncIterator[TableStatus]:
-    """Hand out ``tables`` no faster than ``per_second``."""
-    loop = asyncio.get_running_loop()
-    start = loop.time()
+async def paced(
+    tables: list[TableStatus], per_second: float = PACE, clock: Clock | None = None
+) -> AsyncIterator[TableStatus]:
+    """Hand out ``tables`` no faster than ``per_second`` on ``clock``."""
+    clock = clock or SystemClock()
+    start = clock.monotonic()
     for n, status in enumerate(tables):
         due = start + n / per_second
-        delay = due - loop.time()
+        delay = due - clock.monotonic()
         if delay > 0:
-            await asyncio.sleep(delay)
+            await clock.sleep(delay)
         yield status

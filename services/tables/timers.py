@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -17,7 +18,9 @@ log = logging.getLogger(__name__)
 
 
 class Clock(Protocol):
-    """Wall-clock time for deadlines, and a way to wait for one."""
+    """Wall-clock time for deadlines, monotonic seconds for intervals (rate budgets, token
+    ages), and ways to wait for either. One clock runs a whole bot (``BotConfig.clock``), so a
+    test that moves it moves every timer, budget and token cache at once."""
 
     def now(self) -> datetime:
         """Now, timezone-aware."""
@@ -25,6 +28,14 @@ class Clock(Protocol):
 
     async def sleep_until(self, when: datetime) -> None:
         """Return once ``when`` has come."""
+        ...
+
+    def monotonic(self) -> float:
+        """Seconds that only go forward (differences are what count)."""
+        ...
+
+    async def sleep(self, seconds: float) -> None:
+        """Return once ``seconds`` have passed on this clock."""
         ...
 
 
@@ -39,13 +50,19 @@ class SystemClock:
         if delay > 0:
             await asyncio.sleep(delay)
 
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
 
 class ManualClock:
     """A clock that moves only when told to (tests, the sandbox): :meth:`advance` wakes every
     sleeper whose moment has come, so a 60 s turn timer runs out without waiting 60 s."""
 
     def __init__(self, start: datetime | None = None) -> None:
-        self._now = start or datetime.now(UTC)
+        self._now = self._start = start or datetime.now(UTC)
         self._sleepers: list[tuple[datetime, asyncio.Future[None]]] = []
 
     def now(self) -> datetime:
@@ -61,6 +78,12 @@ class ManualClock:
             await future
         finally:
             self._sleepers = [(w, f) for w, f in self._sleepers if f is not future]
+
+    def monotonic(self) -> float:
+        return (self._now - self._start).total_seconds()
+
+    async def sleep(self, seconds: float) -> None:
+        await self.sleep_until(self._now + timedelta(seconds=seconds))
 
     def advance(self, seconds: float) -> None:
         """Move time forward and wake the sleepers that are due."""

@@ -20,6 +20,7 @@ from games.cards import Card
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
+from sandbox.limits import TOKEN_LIFETIME
 from sandbox.log import Call
 from sandbox.state import Message
 from services.tables import TableError, TableService, TableStatus, game
@@ -99,10 +100,13 @@ def table_title(message: Message) -> str:
 
 
 def expire_tokens(session: Session) -> None:
-    """Discord now holds every interaction token made so far for expired (15 minutes on the
-    fake's clock; the bot's own clock says fresh): the bot's followups on them are refused, so
-    a player's private update outside their own move falls back to a DM."""
-    session.fake.clock.advance(15 * 60 + 1)
+    """Discord now holds every interaction token made so far for expired (each made 15
+    minutes ago as the fake sees it; the bot's clock, the same clock, still says fresh, as
+    after a skew between the two): the bot's followups on them are refused, so a player's
+    private update outside their own move falls back to a DM. Time itself does not move: no
+    turn timer or idle check runs out."""
+    for interaction in session.fake.interactions.by_token.values():
+        interaction.created -= TOKEN_LIFETIME + 1
 
 
 def table_message(session: Session) -> Message:

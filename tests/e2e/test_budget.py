@@ -12,7 +12,7 @@ from sandbox.harness import Session
 from sandbox.log import Call
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, hand_line
-from tests.e2e.table_helpers import TableSeed, is_ping, status, table_message
+from tests.e2e.table_helpers import TableSeed, expire_tokens, is_ping, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -127,9 +127,9 @@ async def test_a_followup_discord_refuses_falls_back_to_a_dm(
     alice, bob, carol = players
     await seat(alice, [bob, carol])
     await session.fake.settle(quiet=0.3, within=10.0)
-    # for Discord the join tokens are now past 15 minutes; the bot, which counts from its own
-    # clock, still tries them: the followup is refused (401) and the hand goes by DM
-    session.fake.clock.advance(15 * 60 + 1)
+    # for Discord the join tokens are now past 15 minutes; the bot, whose count says they are
+    # fresh, still tries them: the followup is refused (401) and the hand goes by DM
+    expire_tokens(session)
     started = await alice.slash("paiute start")
     assert started.message is not None
     assert hand_line(session, alice) in started.content  # alice's hand is her answer

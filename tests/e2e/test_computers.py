@@ -192,7 +192,7 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
 async def test_a_restart_mid_deal_resumes_the_computers_turn(session, alice):
     rng = random.Random(9)
     await alice.slash(
-        "paiute open", buy_in=300, seats=3, computers=2, computer_delay=2.0, **OPEN["paiute"]
+        "paiute open", buy_in=300, seats=3, computers=2, computer_delay=30.0, **OPEN["paiute"]
     )
     await posted(session)
     await alice.slash("paiute start")
@@ -208,13 +208,14 @@ async def test_a_restart_mid_deal_resumes_the_computers_turn(session, alice):
     now = status(session)
     assert now.to_act is not None
     assert now.to_act < 0, "no computer's turn came"
-    await session.restart_bot()  # within the computer's 2 s: the old bot never played it
+    await session.restart_bot()  # within the computer's 30 s: the old bot never played it
     await session.fake.settle(quiet=0.02, within=2.0)
     assert "goes on" in str(table_message(session).embeds[0])
-    for _ in range(100):  # the computer's 2 s, on the new bot's timer
-        if status(session).action_counter > now.action_counter:
-            break
-        await asyncio.sleep(0.1)
+    assert status(session).action_counter == now.action_counter
+    session.fake.clock.advance(30.0)  # the computer's 30 s, on the new bot's timer
+    await until(
+        lambda: status(session).action_counter > now.action_counter, what="the computer's move"
+    )
     after = status(session)
     assert after.action_counter > now.action_counter  # the new bot played the computer's turn
     await session.fake.settle(quiet=0.02, within=2.0)

@@ -10,7 +10,14 @@ import pytest
 
 from sandbox.harness import Session
 from tests.e2e.paiute_helpers import BUY_IN, drawn, menus, to_act
-from tests.e2e.table_helpers import TableSeed, button_for, first_input, status, table_message
+from tests.e2e.table_helpers import (
+    TableSeed,
+    button_for,
+    expire_tokens,
+    first_input,
+    status,
+    table_message,
+)
 
 OPEN_DM = "/users/@me/channels"
 
@@ -68,7 +75,7 @@ async def dm_bob_his_hand(session: Session) -> None:
     alice, bob = session.alice, session.bob
     await alice.slash("paiute open", options={"stake": 10, "buy_in": BUY_IN})
     await bob.slash("paiute join", buy_in=BUY_IN)
-    session.fake.clock.advance(15 * 60 + 1)
+    expire_tokens(session)
     await alice.slash("paiute start")
     dm = await bob.next_private()
     assert dm.channel.recipient is bob.user

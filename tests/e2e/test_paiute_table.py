@@ -4,8 +4,6 @@ refusals, closed DMs (played through My cards), a restart mid-turn, the turn tim
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from games.cards import codes
@@ -220,7 +218,7 @@ async def test_a_timed_out_turn_draws_from_the_stock_and_discards_that_card(sess
     actor = to_act(session, players)
     hand = codes(view(session, actor).hand or [])
     stock = view(session).stock_count
-    await asyncio.sleep(5.3)
+    session.fake.clock.advance(5.3)  # the turn's 5 s
     await session.fake.settle(quiet=0.05)
     assert to_act(session, players) is not actor
     assert codes(view(session, actor).hand or []) == hand  # drew a card and discarded it

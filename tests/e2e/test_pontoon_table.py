@@ -133,7 +133,8 @@ async def test_turn_timers_resume_after_a_restart_and_update_the_table(session, 
     counter = status(session).action_counter
     assert status(session).to_act is not None
     await session.restart_bot()
-    await asyncio.sleep(5.3)
+    # the turn's 5 s, and the restarted bot's inherited full channel budget (5.3 s)
+    session.fake.clock.advance(5.3)
     await session.fake.settle(quiet=0.05)
     assert status(session).action_counter > counter
     assert "ran out of time" in str(table_message(session).embeds[0])

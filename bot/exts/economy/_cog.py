@@ -4,7 +4,6 @@ answer."""
 from __future__ import annotations
 
 import logging
-import time
 from typing import Literal
 
 import discord
@@ -190,7 +189,7 @@ class Economy(commands.Cog):
         """The way back for a broke player: granted only with no chips anywhere (balance and
         tables), once per cooldown, atomically like ``/daily``; refused with the reason."""
         guild = _guild(interaction)
-        now = time.time()
+        now = self.bot.config.clock.now().timestamp()  # the bot's clock (tests advance it)
         claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
         if not claim.granted:
             raise Refusal(_render.refill_refused(claim, now))
@@ -202,7 +201,7 @@ class Economy(commands.Cog):
     async def daily(self, interaction: discord.Interaction) -> None:
         """Granted once per cooldown; a second claim is refused with the time left."""
         guild = _guild(interaction)
-        now = time.time()
+        now = self.bot.config.clock.now().timestamp()  # the bot's clock (tests advance it)
         claim = await self.bot.economy.claim_daily(guild, interaction.user.id, now=now)
         if not claim.granted:
             raise Refusal(_render.daily_refused(claim, now))
