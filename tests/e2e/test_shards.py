@@ -93,7 +93,7 @@ async def test_two_processes_of_two_shards_survive_a_sigkill_mid_deal(
                 asyncio.create_task(_play(fake, g, games[n % 3], host, guest))
                 for n, g in enumerate(guilds)
             ]
-            await asyncio.sleep(1.0)  # mid-deal everywhere
+            await _every_guild_dealt(url, {g.id for g in guilds}, within=40)  # mid-deal everywhere
             assert await _open_deals(url) > 0
             one.send(signal.SIGKILL)
             assert await one.ended() == -signal.SIGKILL
@@ -189,6 +189,20 @@ async def _open_deals(url: str) -> int:
             conn, "SELECT id FROM tables WHERE status = 'open' AND deal_open = 1"
         )
     return len(rows)
+
+
+async def _every_guild_dealt(url: str, guild_ids: set[int], within: float) -> None:
+    """Every guild's first deal has been dealt (a fixed pause was too short on a busy machine:
+    a guild killed before its deal began never had one to finish)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while True:
+        async with Database.open(url) as db, db.read() as conn:
+            rows = await fetch_all(conn, "SELECT guild_id FROM tables WHERE deal_number >= 1")
+        if {int(r["guild_id"]) for r in rows} >= guild_ids:
+            return
+        assert loop.time() < deadline, "not every guild dealt"
+        await asyncio.sleep(0.1)
 
 
 async def _open_tables(url: str, guild_ids: set[int]) -> int:
