@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sandbox import log
-from sandbox.fake import FakeDiscord
+from sandbox.fake import WAIT_S, FakeDiscord
 from sandbox.interactions import Interaction, OptionValue
 from sandbox.log import ChangeKind
 from sandbox.state import Channel, Message, User
@@ -56,7 +56,7 @@ class Actor:
         in_dm: bool = False,
         options: Mapping[str, OptionValue | Actor] | None = None,
         wait: bool = True,
-        within: float = 2.0,
+        within: float = WAIT_S,
         **kwargs: OptionValue | Actor,
     ) -> Interaction:
         """Run ``/command`` ("pontoon open" for a subcommand) with options as keyword arguments
@@ -73,7 +73,7 @@ class Actor:
         return await self.fake.autocomplete(self.user, command, self.channel, focused, values)
 
     async def click(
-        self, message: Message, button: str, *, wait: bool = True, within: float = 2.0
+        self, message: Message, button: str, *, wait: bool = True, within: float = WAIT_S
     ) -> Interaction:
         """Click the button labelled (or with custom_id) ``button`` on ``message``."""
         return await self.fake.use_component(self.user, message, button, wait=wait, within=within)
@@ -84,7 +84,7 @@ class Actor:
         menu: str,
         *values: str,
         wait: bool = True,
-        within: float = 2.0,
+        within: float = WAIT_S,
     ) -> Interaction:
         """Pick ``values`` in the select menu ``menu`` (custom_id or placeholder)."""
         return await self.fake.use_component(
@@ -120,7 +120,7 @@ class Actor:
         """Everything this user can see now, in order."""
         return log.seen_by(self.fake.world, self.user)
 
-    async def next_dm(self, within: float = 2.0) -> Message:
+    async def next_dm(self, within: float = WAIT_S) -> Message:
         """The bot's next DM to this user that ``next_dm`` has not returned yet (waiting for
         it if need be), so a DM sent before the call is not missed."""
         change = await self.fake.activity.wait_for(
@@ -148,7 +148,7 @@ class Actor:
                 return any(m is message for m in interaction.followups)
         return False
 
-    async def next_private(self, within: float = 2.0) -> Message:
+    async def next_private(self, within: float = WAIT_S) -> Message:
         """The bot's next private update to this user outside an answer to them: a DM, or an
         ephemeral followup of one of their interactions (the bot sends a player's new cards on
         their latest fresh interaction instead of a DM). Like ``next_dm``, nothing sent before
