@@ -30,7 +30,7 @@ PACKAGES = ["bot", "sandbox", "services", "storage", "games"]
 
 # pytest-xdist workers: the e2e tests mostly wait (on the fake, on Discord's rate limits), so
 # more workers than this machine's 2 cores help; measured in issue 28 (see its closing note).
-WORKERS = "4"
+WORKERS = "8"
 
 # What `check` runs, in order; every step runs even when an earlier one fails, so one run
 # shows every problem.
