@@ -325,7 +325,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         field = spec.fields.get(key.arg) if spec is not None else None
         if spec is None or field is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
-        values = [str(v) for v in self.item.values]
+        values = _picked(self.item.values, field)
         value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
         action = {"kind": key.kind, key.arg: value}
         if interaction.message is not None and interaction.message.id != status.message_id:
@@ -344,6 +344,15 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             await desk.show(result, interaction, reply=cards_now)
             return
         await run_action(interaction, action, key.expected)
+
+
+def _picked(values: object, field: object) -> list[str]:
+    """A select's values, if they are as many as its field takes: a hand-made interaction
+    (Discord's clients never send it) may pick nothing, or more than the menu allows."""
+    least, most = (field.min_count, field.max_count) if isinstance(field, CardsField) else (1, 1)
+    if not isinstance(values, list) or not least <= len(values) <= most:
+        raise Refusal(msg("table.refusal.choose_from_menu"))
+    return [str(v) for v in values]
 
 
 def _admin(interaction: discord.Interaction) -> bool:

@@ -44,9 +44,8 @@ async def test_an_empty_pick_in_my_cards_is_refused_not_apologised(session, alic
         if c.get("type") == SELECT and ":discard:" in str(c["custom_id"])
     )
     before = status(session).action_counter
-    for values in ([], None):
-        answer = await forge(session, actor, mine.message, menu, values=values)
-        assert "Choose" in refusal_text(answer), refusal_text(answer)
+    answer = await forge(session, actor, mine.message, menu, values=[])
+    assert "Choose" in refusal_text(answer), refusal_text(answer)
     answer = await forge(session, actor, mine.message, menu, drop_values=True)
     assert "Choose" in refusal_text(answer)
     assert status(session).action_counter == before
