@@ -49,14 +49,16 @@ async def forge(
     drop_values: bool = False,
 ) -> Interaction:
     """``actor`` uses the component ``custom_id`` of ``message`` with ``values`` (a select's,
-    anything at all), or with its custom id ``renamed`` (in the interaction and in the message
-    it names); waits for the bot's answer."""
+    anything at all; by default its first option; none at all with ``drop_values``), or with
+    its custom id ``renamed`` (in the interaction and in the message it names); waits for the
+    bot's answer."""
     component = next(c for c in message.walk_components() if c.get("custom_id") == custom_id)
     kind = int(component["type"])
     sent = renamed or custom_id
     data: JSON = {"custom_id": sent, "component_type": kind}
     if kind == SELECT and not drop_values:
-        data["values"] = values
+        first = [str(o["value"]) for o in component.get("options") or []][:1]
+        data["values"] = first if values is None else values
     fake = session.fake
     interaction = fake.interactions.new(
         InteractionType.MESSAGE_COMPONENT, actor.user, message.channel, data, source=message
