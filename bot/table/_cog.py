@@ -272,6 +272,7 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="How this game is played")
     async def rules(self, interaction: discord.Interaction) -> None:
-        say = self.desk.words
-        shown = embed(say(msg("table.rules.title", game=self.ui.title)), say(self.ui.rules)[:4000])
+        locale = await self.desk.reader(interaction)
+        title = self.desk.words(msg("table.rules.title", game=self.ui.title), locale)
+        shown = embed(title, self.desk.words(self.ui.rules, locale)[:4000])
         await interaction.response.send_message(embed=shown, ephemeral=True)

@@ -114,6 +114,10 @@ async def show_hand(interaction: discord.Interaction) -> None:
     await desk_of(interaction).show_hand(interaction)
 
 
+FIELD_WORDS = {"amount": msg("table.modal.field.amount"), "price": msg("table.modal.field.price")}
+"""An amount field's name as the form's label says it (the engines' field names)."""
+
+
 class _ReportingModal(discord.ui.Modal):
     """A modal whose failures (refusals included) go to the error reporter, and which is let
     go of once answered either way: discord.py stops a modal only after a submit that raised
@@ -145,7 +149,8 @@ class AmountModal(_ReportingModal):
         self.key, self.field, self.bounds = key, field, bounds
         self.fixed = dict(fixed or {})  # the action's other fields: the bank's one buyer
         low, high = bounds.min, bounds.max
-        label = msg("table.modal.amount", field=field.capitalize(), min=low, max=high)
+        words = FIELD_WORDS.get(field, FIELD_WORDS["amount"])
+        label = msg("table.modal.amount", field=words, min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=say(label)[:45],
             placeholder=say(msg("table.modal.range", min=low, max=high)),
@@ -225,7 +230,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         if key.kind == Lobby.CARDS:
             await show_hand(interaction)
         elif key.kind == Lobby.JOIN:
-            await interaction.response.send_modal(JoinModal(status))
+            await interaction.response.send_modal(JoinModal(status, await desk.reader(interaction)))
         elif key.kind == Lobby.DEAL:
             if tuple(key.expected) != tuple(status.expected):
                 if await desk.catch_up(interaction, status):
@@ -265,7 +270,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)
-            modal = AmountModal(key, title, amount[0], amount[1], fixed=fixed_choices(spec))
+            locale = await desk.reader(interaction)
+            modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed_choices(spec))
             await interaction.response.send_modal(modal)
             return
         action: dict[str, Any] = {"kind": key.kind}
