@@ -226,7 +226,7 @@ class TableCog(commands.GroupCog):
         reason = msg("table.closed.host" if by_host else "table.closed.admin")
         await self.desk.closed(status, reason, closed)
 
-    @app_commands.command(name="status", description="Show the table (posts it again)")
+    @app_commands.command(name="status", description="Show the table (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
         status = self.here(interaction)
         shown = self.desk.embed(status, locale=await self.desk.reader(interaction))

@@ -80,12 +80,15 @@ def hand_view(
 
 
 def _check_turn(status: TableStatus, user: int, expected: Expected) -> None:
-    """The refusals of a click before anything is asked (a modal): stale, not seated, not
-    your turn (the service checks the same again when the action comes)."""
+    """The refusals of a click before anything is asked (a modal): stale, not seated, left
+    the deal, not your turn (the service checks the same again when the action comes)."""
     if tuple(expected) != tuple(status.expected):
         raise Refusal(msg("table.refusal.stale_button"))
-    if not any(s.user_id == user and s.in_deal for s in status.seats):
+    seat = next((s for s in status.seats if s.user_id == user and s.in_deal), None)
+    if seat is None:
         raise Refusal(msg("table.refusal.not_in_deal"))
+    if not seat.seated:  # left during the deal: their turns play themselves
+        raise Refusal(msg("table.refusal.not_seated.left_deal"))
     if status.to_act != user:
         to_act = PlayerNames().mention(status.to_act_pid)
         raise Refusal(msg("table.refusal.not_your_turn", to_act=to_act))
