@@ -71,3 +71,21 @@ async def test_the_command_picker_shows_game_names_descriptions_and_no_rule_ids(
         o for c in commands if c["name"] == "palace" for o in c["options"] if o["name"] == "status"
     )
     assert "posts it again" not in status_["description"]
+
+
+async def test_a_second_daily_says_the_wait_once_not_24_h_in_23_h(alice):
+    """The refusal read "Try again in 24 h (in 23 h)": the words and a live relative
+    timestamp rounding two ways. The words stay; beside them, the clock time it opens."""
+    await alice.slash("daily")
+    said = refusal_text(await alice.slash("daily"))
+    assert re.search(r"Try again in 2[34] h", said), said
+    assert ":R>" not in said, said
+    assert re.search(r"<t:\d+:f>", said), said
+
+
+async def test_removing_chips_from_a_member_who_never_played_says_so(session, alice, dave):
+    """It said "@dave has fewer than 1,000 chips in their balance" of a member with no account."""
+    answer = await alice.slash("admin remove", user=dave, amount=1000, reason="test")
+    said = refusal_text(answer)
+    assert "fewer than" not in said, said
+    assert "never played" in said, said

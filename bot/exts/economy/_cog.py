@@ -308,7 +308,9 @@ class Economy(commands.Cog):
         guild = _guild(interaction)
         _not_a_bot(user)
         held = await self.bot.economy.holdings(guild, user.id, create=False)
-        if (held.balance or 0) < amount:  # the booking checks again, atomically
+        if held.balance is None:  # no account: "fewer than N chips" would puzzle the admin
+            raise Refusal(msg("admin.remove.never_played", player=user.mention))
+        if held.balance < amount:  # the booking checks again, atomically
             raise Refusal(
                 msg(
                     "errors.storage.insufficient_other.balance",

@@ -7,7 +7,14 @@ from __future__ import annotations
 import discord
 
 from bot.catalog import GameId
-from bot.render import PLAY_MONEY_MESSAGE, duration_message, embed, relative, signed_message
+from bot.render import (
+    PLAY_MONEY_MESSAGE,
+    clock_time,
+    duration_message,
+    embed,
+    relative,
+    signed_message,
+)
 from bot.text import Catalog, Msg, Number, Text, msg
 from bot.text.format import chips
 from services.economy import (
@@ -61,7 +68,7 @@ def daily_refused(claim: Claim, now: float) -> Msg:
     if claim.next_at is None:
         return msg("economy.daily.off")
     wait = duration_message(claim.next_at - now)
-    return msg("economy.daily.again", wait=wait, when=relative(claim.next_at))
+    return msg("economy.daily.again", wait=wait, when=clock_time(claim.next_at))
 
 
 def refill(say: Catalog, claim: Claim) -> discord.Embed:
@@ -81,7 +88,7 @@ def refill_refused(claim: Claim, now: float) -> Msg:
     if claim.next_at is None:
         return msg("economy.refill.off")
     wait = duration_message(claim.next_at - now)
-    return msg("economy.refill.again", wait=wait, when=relative(claim.next_at))
+    return msg("economy.refill.again", wait=wait, when=clock_time(claim.next_at))
 
 
 def _line(say: Catalog, entry: Ranked, board: Board) -> str:
