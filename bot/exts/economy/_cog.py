@@ -211,7 +211,10 @@ class Economy(commands.Cog):
         now = time.time()
         claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
         if not claim.granted:
-            raise Refusal(_render.refill_refused(claim, now))
+            daily = await self.bot.economy.daily_opens_at(guild, interaction.user.id)
+            raise Refusal(
+                _render.refill_refused(claim, now, daily_open=daily is not None and daily <= now)
+            )
         shown = _render.refill(await self._reader(interaction), claim)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
