@@ -89,3 +89,22 @@ async def test_removing_chips_from_a_member_who_never_played_says_so(session, al
     said = refusal_text(answer)
     assert "fewer than" not in said, said
     assert "never played" in said, said
+
+
+async def test_declining_a_bank_nobody_offered_says_so_not_you_cant_decline_now(
+    session, alice, bob
+):
+    """Outside Shoot Pontoon, with no offer of the bank, ``/pontoon bank answer:decline`` said
+    "You can't decline the bank now"."""
+    session.guild.deny(bob.user, MANAGE_GUILD)
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await bob.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    await session.fake.settle(quiet=0.02)
+    players = {a.id: a for a in (alice, bob)}
+    banker = players[status(session).to_act]  # type: ignore[index]
+    before = status(session).action_counter
+    said = refusal_text(await banker.slash("pontoon bank", answer="decline"))
+    assert "can't decline" not in said, said
+    assert "Nobody is offering you the bank" in said, said
+    assert status(session).action_counter == before
