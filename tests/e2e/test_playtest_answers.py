@@ -102,7 +102,7 @@ async def test_declining_a_bank_nobody_offered_says_so_not_you_cant_decline_now(
     await alice.slash("pontoon start")
     await session.fake.settle(quiet=0.02)
     players = {a.id: a for a in (alice, bob)}
-    banker = players[status(session).to_act]  # type: ignore[index]
+    banker = players[status(session).to_act]
     before = status(session).action_counter
     said = refusal_text(await banker.slash("pontoon bank", answer="decline"))
     assert "can't decline" not in said, said
