@@ -10,8 +10,15 @@ import pytest
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.state import MANAGE_GUILD
-from tests.e2e.hostile_helpers import SELECT, forge
-from tests.e2e.table_helpers import TableSeed, refusal_text, status, table_message, until
+from tests.e2e.hostile_helpers import SELECT, components, forge
+from tests.e2e.table_helpers import (
+    TableSeed,
+    frozen,
+    refusal_text,
+    status,
+    table_message,
+    until,
+)
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -76,3 +83,20 @@ async def test_an_empty_pick_of_a_bet_target_on_the_table_is_refused_not_apologi
     answer = await forge(session, actor, message, menu, values=[])
     assert "Choose" in refusal_text(answer), refusal_text(answer)
     assert status(session).action_counter == before
+
+
+async def test_a_leave_button_from_before_the_deal_is_refused_not_obeyed(session, alice, bob):
+    """Found by the property test: Leave and Back ignored the moment their button was drawn
+    for, so the lobby's Leave (an old render of the table message, or a hand-made click)
+    stood a player up in the middle of a deal and redrew the table from it."""
+    session.guild.deny(bob.user, MANAGE_GUILD)
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await bob.slash("pontoon join", buy_in=300)
+    await session.fake.settle(quiet=0.02)
+    lobby = frozen(table_message(session))
+    await alice.slash("pontoon start")
+    await session.fake.settle(quiet=0.02)
+    leave = next(str(c["custom_id"]) for c in components(lobby) if ":@leave:" in c["custom_id"])
+    answer = await forge(session, bob, lobby, leave)
+    assert "moved on" in refusal_text(answer), refusal_text(answer)
+    assert all(s.seated for s in status(session).seats)
