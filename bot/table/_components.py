@@ -117,6 +117,11 @@ async def show_hand(interaction: discord.Interaction) -> None:
     await desk_of(interaction).show_hand(interaction)
 
 
+MOMENT_BOUND = (Lobby.DEAL, Lobby.LEAVE, Lobby.BACK)
+"""The kit's buttons refused when drawn for another moment of the table, like the actions:
+a Leave from the lobby's render stood a player up mid-deal (My cards and Join change
+nothing by a click and answer privately whenever)."""
+
 FIELD_WORDS = {"amount": msg("table.modal.field.amount"), "price": msg("table.modal.field.price")}
 """An amount field's name as the form's label says it (the engines' field names)."""
 
@@ -230,15 +235,15 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
             raise Refusal(msg("table.refusal.closed"))
+        if key.kind in MOMENT_BOUND and tuple(key.expected) != tuple(status.expected):
+            if await desk.catch_up(interaction, status):
+                return
+            raise Refusal(msg("table.refusal.moved_on"))
         if key.kind == Lobby.CARDS:
             await show_hand(interaction)
         elif key.kind == Lobby.JOIN:
             await interaction.response.send_modal(JoinModal(status, await desk.reader(interaction)))
         elif key.kind == Lobby.DEAL:
-            if tuple(key.expected) != tuple(status.expected):
-                if await desk.catch_up(interaction, status):
-                    return
-                raise Refusal(msg("table.refusal.moved_on"))
             admin = _admin(interaction)
             with refusals(desk):
                 result = await desk.service.start(guild, channel, user, admin=admin)

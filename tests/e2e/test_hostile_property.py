@@ -106,13 +106,15 @@ async def paiute(session: Session, humans: list[Actor]) -> list[Message]:
     await alice.slash("paiute open", stake=10, buy_in=300, turn_timeout=3600)
     for actor in players[1:]:
         await actor.slash("paiute join", buy_in=300)
+    await session.fake.settle(quiet=0.02)
+    lobby = frozen(table_message(session))
     await alice.slash("paiute start")
     await session.fake.settle(quiet=0.02)
     earlier = frozen(table_message(session))
     actor = person_to_act(session, players)
     await actor.click(table_message(session), "Draw: from the stock")
     await session.fake.settle(quiet=0.02)
-    return [earlier, table_message(session)]
+    return [lobby, earlier, table_message(session)]
 
 
 async def pontoon(session: Session, humans: list[Actor]) -> list[Message]:
@@ -121,12 +123,14 @@ async def pontoon(session: Session, humans: list[Actor]) -> list[Message]:
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, turn_timeout=3600)
     for actor in players[1:]:
         await actor.slash("pontoon join", buy_in=300)
+    await session.fake.settle(quiet=0.02)
+    lobby = frozen(table_message(session))
     await alice.slash("pontoon start")
     await session.fake.settle(quiet=0.02)
     earlier = frozen(table_message(session))
     await person_to_act(session, players).slash("pontoon stay")
     await session.fake.settle(quiet=0.02)
-    return [earlier, table_message(session)]
+    return [lobby, earlier, table_message(session)]
 
 
 GAMES: dict[str, Callable[[Session, list[Actor]], Awaitable[list[Message]]]] = {
