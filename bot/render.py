@@ -24,6 +24,13 @@ def signed_message(amount: int) -> Msg:
     )
 
 
+def clock_time(unix_seconds: float) -> str:
+    """A moment as each reader's Discord shows a date and time (``<t:..:f>``): beside a
+    wait already said in words, where a live relative one would say it again, rounded
+    the other way ("in 24 h (in 23 h)")."""
+    return f"<t:{int(unix_seconds)}:f>"
+
+
 def relative(unix_seconds: float) -> str:
     """A Discord timestamp every client shows as "in 3 hours" in the reader's own time."""
     return f"<t:{int(unix_seconds)}:R>"

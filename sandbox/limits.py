@@ -192,12 +192,14 @@ def nest(path: list[str], leaf: JSON) -> JSON:
     return node
 
 
-def merge(into: JSON, other: JSON) -> None:
-    """Merge nested errors; two errors on one field keep both messages."""
+def merge(into: JSON, other: JSON, *, first_only: bool = False) -> None:
+    """Merge nested errors; two errors on one field keep both messages, or with
+    ``first_only`` only ``into``'s (Discord names a bad field once: when the spec's schema
+    and a docs check catch the same field, the body lists it with one error)."""
     for key, value in other.items():
         if key == "_errors" and key in into:
-            into[key] = [*into[key], *value]
+            into[key] = into[key] if first_only else [*into[key], *value]
         elif isinstance(value, dict) and isinstance(into.get(key), dict):
-            merge(into[key], value)
+            merge(into[key], value, first_only=first_only)
         else:
             into[key] = value

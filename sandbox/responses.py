@@ -237,9 +237,9 @@ class Responses:
             )
             interaction.followups.append(message)
             await self.publisher.created(message, interaction.id)
-        if request.query.get("wait", "").lower() in ("true", "1"):
-            return json_response(message.payload())
-        return no_content()
+        # Discord's docs: a followup "functions the same as Execute Webhook, but `wait` is
+        # always true": the message comes back whatever the query says.
+        return json_response(message.payload())
 
     def _webhook_message(self, request: web.Request) -> tuple[Interaction, Message] | web.Response:
         """The message of the path if this token made it (its response or a followup): a

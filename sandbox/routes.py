@@ -43,7 +43,7 @@ async def _read_body(request: web.Request) -> Any:
     try:
         if request.content_type.startswith("multipart/"):
             form = await request.post()
-            body: JSON = json.loads(str(form.get("payload_json") or "{}"))
+            body: JSON = json.loads(_form_text(form.get("payload_json")) or "{}")
             uploads = [v for v in form.values() if isinstance(v, web.FileField)]
             body["_files"] = [v.filename for v in uploads]
             body["_uploads"] = {v.filename: v.file.read() for v in uploads}
@@ -55,15 +55,25 @@ async def _read_body(request: web.Request) -> Any:
         raise BadJson(str(error)) from error
 
 
+def _form_text(part: object) -> str:
+    """A form field's text: aiohttp gives a part labelled with a content type other than
+    ``text/plain`` (Discord's docs label ``payload_json`` ``application/json``) as bytes."""
+    if isinstance(part, bytes | bytearray):
+        return part.decode()
+    if isinstance(part, web.FileField):
+        return part.file.read().decode()
+    return str(part or "")
+
+
 def form_errors(method: str, route: str, body: Any) -> JSON:
     """The spec's schema errors and the documented limits' errors, merged."""
     wire = (
         {k: v for k, v in body.items() if not k.startswith("_")} if isinstance(body, dict) else body
     )
     errors = spec().request_errors(method, route, wire)
-    limits.merge(errors, checks.request_errors(method, route, wire))
+    limits.merge(errors, checks.request_errors(method, route, wire), first_only=True)
     if isinstance(body, dict):
-        limits.merge(errors, checks.upload_errors(method, route, body))
+        limits.merge(errors, checks.upload_errors(method, route, body), first_only=True)
     return errors
 
 

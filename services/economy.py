@@ -80,6 +80,11 @@ class EconomyService:
         async with self.db.transaction() as tx:
             return await claims.claim_daily(tx, guild, user, now=moment)
 
+    async def daily_opens_at(self, guild: int, user: int) -> float | None:
+        """When the member's next ``/daily`` opens (``None``: off on this server); a read."""
+        async with self.db.read() as conn:
+            return await claims.daily_opens_at(conn, guild, user)
+
     async def claim_refill(self, guild: int, user: int, *, now: float | None = None) -> Claim:
         """The refill of a member with no chips anywhere, once per cooldown."""
         moment = time.time() if now is None else now

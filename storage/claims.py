@@ -66,6 +66,21 @@ async def claim_refill(
     )
 
 
+async def daily_opens_at(conn: Conn, guild_id: int, user_id: int) -> float | None:
+    """When the user's next daily claim opens (unix seconds; a past moment, or 0 for a first
+    claim, when it is open now), ``None`` when the guild's daily chips are off. A read: a
+    refusal that suggests ``/daily`` asks it first."""
+    conf = await settings.get(conn, guild_id)
+    if conf.daily_amount <= 0:
+        return None
+    last = await scalar(
+        conn,
+        "SELECT claimed_at FROM claims WHERE guild_id = ? AND user_id = ? AND kind = ?",
+        (guild_id, user_id, "daily"),
+    )
+    return 0.0 if last is None else float(last) + conf.daily_cooldown_s
+
+
 async def _claim(
     conn: Conn,
     guild_id: int,

@@ -226,7 +226,7 @@ class TableCog(commands.GroupCog):
         reason = msg("table.closed.host" if by_host else "table.closed.admin")
         await self.desk.closed(status, reason, closed)
 
-    @app_commands.command(name="status", description="Show the table (posts it again)")
+    @app_commands.command(name="status", description="Show the table (only you see it)")
     async def status(self, interaction: discord.Interaction) -> None:
         status = self.here(interaction)
         shown = self.desk.embed(status, locale=await self.desk.reader(interaction))
@@ -272,6 +272,7 @@ class TableCog(commands.GroupCog):
 
     @app_commands.command(name="rules", description="How this game is played")
     async def rules(self, interaction: discord.Interaction) -> None:
-        say = self.desk.words
-        shown = embed(say(msg("table.rules.title", game=self.ui.title)), say(self.ui.rules)[:4000])
+        locale = await self.desk.reader(interaction)
+        title = self.desk.words(msg("table.rules.title", game=self.ui.title), locale)
+        shown = embed(title, self.desk.words(self.ui.rules, locale)[:4000])
         await interaction.response.send_message(embed=shown, ephemeral=True)

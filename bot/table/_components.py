@@ -80,12 +80,15 @@ def hand_view(
 
 
 def _check_turn(status: TableStatus, user: int, expected: Expected) -> None:
-    """The refusals of a click before anything is asked (a modal): stale, not seated, not
-    your turn (the service checks the same again when the action comes)."""
+    """The refusals of a click before anything is asked (a modal): stale, not seated, left
+    the deal, not your turn (the service checks the same again when the action comes)."""
     if tuple(expected) != tuple(status.expected):
         raise Refusal(msg("table.refusal.stale_button"))
-    if not any(s.user_id == user and s.in_deal for s in status.seats):
+    seat = next((s for s in status.seats if s.user_id == user and s.in_deal), None)
+    if seat is None:
         raise Refusal(msg("table.refusal.not_in_deal"))
+    if not seat.seated:  # left during the deal: their turns play themselves
+        raise Refusal(msg("table.refusal.not_seated.left_deal"))
     if status.to_act != user:
         to_act = PlayerNames().mention(status.to_act_pid)
         raise Refusal(msg("table.refusal.not_your_turn", to_act=to_act))
@@ -112,6 +115,15 @@ async def run_action(
 async def show_hand(interaction: discord.Interaction) -> None:
     """The player's own cards, ephemerally, with a select for each card choice they have."""
     await desk_of(interaction).show_hand(interaction)
+
+
+MOMENT_BOUND = (Lobby.DEAL, Lobby.LEAVE, Lobby.BACK)
+"""The kit's buttons refused when drawn for another moment of the table, like the actions:
+a Leave from the lobby's render stood a player up mid-deal (My cards and Join change
+nothing by a click and answer privately whenever)."""
+
+FIELD_WORDS = {"amount": msg("table.modal.field.amount"), "price": msg("table.modal.field.price")}
+"""An amount field's name as the form's label says it (the engines' field names)."""
 
 
 class _ReportingModal(discord.ui.Modal):
@@ -145,7 +157,8 @@ class AmountModal(_ReportingModal):
         self.key, self.field, self.bounds = key, field, bounds
         self.fixed = dict(fixed or {})  # the action's other fields: the bank's one buyer
         low, high = bounds.min, bounds.max
-        label = msg("table.modal.amount", field=field.capitalize(), min=low, max=high)
+        words = FIELD_WORDS.get(field, FIELD_WORDS["amount"])
+        label = msg("table.modal.amount", field=words, min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=say(label)[:45],
             placeholder=say(msg("table.modal.range", min=low, max=high)),
@@ -222,15 +235,15 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         key, user = self.key, interaction.user.id
         if status.table_id != key.expected.table_id:
             raise Refusal(msg("table.refusal.closed"))
+        if key.kind in MOMENT_BOUND and tuple(key.expected) != tuple(status.expected):
+            if await desk.catch_up(interaction, status):
+                return
+            raise Refusal(msg("table.refusal.moved_on"))
         if key.kind == Lobby.CARDS:
             await show_hand(interaction)
         elif key.kind == Lobby.JOIN:
-            await interaction.response.send_modal(JoinModal(status))
+            await interaction.response.send_modal(JoinModal(status, await desk.reader(interaction)))
         elif key.kind == Lobby.DEAL:
-            if tuple(key.expected) != tuple(status.expected):
-                if await desk.catch_up(interaction, status):
-                    return
-                raise Refusal(msg("table.refusal.moved_on"))
             admin = _admin(interaction)
             with refusals(desk):
                 result = await desk.service.start(guild, channel, user, admin=admin)
@@ -265,7 +278,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
         amount = amount_field(spec)
         if amount is not None:
             title = desk.ui(status.game).action_label(spec)
-            modal = AmountModal(key, title, amount[0], amount[1], fixed=fixed_choices(spec))
+            locale = await desk.reader(interaction)
+            modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed_choices(spec))
             await interaction.response.send_modal(modal)
             return
         action: dict[str, Any] = {"kind": key.kind}
@@ -325,7 +339,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         field = spec.fields.get(key.arg) if spec is not None else None
         if spec is None or field is None:
             raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
-        values = [str(v) for v in self.item.values]
+        values = _picked(self.item.values, field)
         value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
         action = {"kind": key.kind, key.arg: value}
         if interaction.message is not None and interaction.message.id != status.message_id:
@@ -344,6 +358,15 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             await desk.show(result, interaction, reply=cards_now)
             return
         await run_action(interaction, action, key.expected)
+
+
+def _picked(values: object, field: object) -> list[str]:
+    """A select's values, if they are as many as its field takes: a hand-made interaction
+    (Discord's clients never send it) may pick nothing, or more than the menu allows."""
+    least, most = (field.min_count, field.max_count) if isinstance(field, CardsField) else (1, 1)
+    if not isinstance(values, list) or not least <= len(values) <= most:
+        raise Refusal(msg("table.refusal.choose_from_menu"))
+    return [str(v) for v in values]
 
 
 def _admin(interaction: discord.Interaction) -> bool:

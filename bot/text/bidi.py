@@ -23,8 +23,11 @@ LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
 # Mentions, channels, roles, custom emoji and timestamps, then /commands with their sub-words
 # (``/{command} hand`` too: the field's own isolate then nests inside, as isolates may); a slash
 # right after a word or a field is a fraction (``{seated}/{max}``), not a command.
+# A sign written right before a field (``+{amount}``) goes into one isolate with it, as the
+# number's own sign does: outside, the bidi algorithm shows it after the digits ("20+").
 _LTR_IN_TEMPLATE = re.compile(
     r"<(?:@[!&]?|#|a?:\w+:|t:)[\w:]+>|(?<![\w}])/(?:[a-z][\w-]*|\{\w+\})(?: [a-z][\w-]*)*"
+    r"|(?<![\w}])[+\-−]\{\w+\}"
 )
 
 

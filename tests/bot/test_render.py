@@ -52,3 +52,18 @@ def test_a_fraction_in_a_right_to_left_template_is_not_taken_for_a_command():
     seats = fa.text(msg("table.seats", seated=Number(1), max=Number(7)))
     assert f"({LRI}1{PDI}/{LRI}7{PDI})" in seats
     assert f"`{LRI}/daily{PDI}`" in fa.text(msg("economy.refill.off"))
+
+
+@pytest.mark.parametrize("language", ["fa", "ar", "sd"])
+def test_a_gain_reads_plus_20_not_20_plus_in_right_to_left_languages(language):
+    """Issue 33.4: the "+" stood outside the number's isolate, so an Arabic reader saw gains
+    as "20+" while losses read "-35" (a loss's sign is Babel's, inside the number)."""
+    said = catalog(language)
+    for gain in (signed_message(20), msg("table.signed.gain", amount=Number(20))):
+        text = said.text(gain)
+        assert text.startswith(f"{LRI}+"), repr(text)
+        assert text.endswith(PDI), repr(text)
+        assert text.count(LRI) == text.count(PDI), repr(text)
+    loss = said.text(signed_message(-35))
+    assert loss.startswith(LRI), repr(loss)
+    assert loss.endswith(PDI), repr(loss)

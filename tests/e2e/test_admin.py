@@ -71,6 +71,7 @@ async def test_grant_and_remove_with_a_reason(alice, bob):
 
 
 async def test_removing_more_than_the_balance_is_refused_and_changes_nothing(alice, bob):
+    assert "You have **1,000 chips**" in await balance_of(bob)  # bob's account: the start
     answer = await alice.slash("admin remove", user=bob, amount=1001, reason="too much")
     refused(answer, f"{bob.mention} has fewer than 1,001 chips in their balance")
     assert "You have **1,000 chips**" in await balance_of(bob)

@@ -47,7 +47,7 @@ async def test_daily_grants_once_then_refuses_with_the_time_left(alice):
     second = await alice.slash("daily")
     message = refused(second, "already claimed")
     assert re.search(r"Try again in 2[34] h", message), message
-    stamp = int(re.search(r"<t:(\d+):R>", message).group(1))  # type: ignore[union-attr]
+    stamp = int(re.search(r"<t:(\d+):f>", message).group(1))  # type: ignore[union-attr]
     assert abs(stamp - (time.time() + 86_400)) < 60
     assert "1,200 chips" in embed_text(await alice.slash("balance"))
 

@@ -19,7 +19,7 @@ from bot.text.bidi import FSI, LRI, PDI
 from bot.text.choose import LANGUAGES
 from sandbox.actors import Actor
 from sandbox.harness import Session
-from tests.e2e.table_helpers import TableSeed
+from tests.e2e.table_helpers import TableSeed, button_for, first_input, status
 from tests.e2e.test_pseudo_locale import PLAYS, _texts, deal_from, settle
 
 pytestmark = [
@@ -149,3 +149,56 @@ async def test_economy_replies_are_the_readers_and_public_ones_the_servers(sessi
     assert "quiz" in granted.content
     assert LRI not in granted.content
     assert de.text(msg("common.chips", count=5, amount=5)) in granted.content
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_forms_rules_and_help_in_each_language(session, alice, bob, language):
+    """Issue 33: the buy-in and stake forms, ``/<game> rules`` and ``/help`` in the reader's
+    language (the forms and the rules were English for everyone)."""
+    players = [alice, bob]
+    await speak(session, language, players)
+    own = catalog(language)
+    shown: list[str] = []
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await settle(session)
+    table = next(m for m in session.messages() if m.id == status(session).message_id)
+    join = await bob.click(table, button_for(table, "@join"))
+    assert join.modal is not None
+    assert join.modal["title"] == own.text(msg("table.modal.join"))
+    shown += [join.modal["title"], *modal_words(join.modal)]
+    await bob.submit(join, {first_input(join): "300"})
+    await alice.slash("pontoon start")
+    by = {a.id: a for a in players}
+    await by[status(session).to_act].slash("pontoon stay")
+    await settle(session)
+    table = next(m for m in session.messages() if m.id == status(session).message_id)
+    stake = await by[status(session).to_act].click(table, button_for(table, "stake"))
+    assert stake.modal is not None
+    words = modal_words(stake.modal)
+    field = msg("table.modal.field.amount")
+    assert own.text(msg("table.modal.amount", field=field, min=10, max=50))[:45] in words
+    shown += [stake.modal["title"], *words]
+    for game in sorted(PLAYS):
+        rules = await alice.slash(f"{game} rules")
+        assert rules.message is not None
+        assert rules.message.embeds[0]["description"] == own.text(msg(f"{game}.rules"))[:4000]
+        shown.append(rules.message.embeds[0]["description"])
+    helped = await alice.slash("help")
+    assert helped.message is not None
+    fields = helped.message.embeds[0]["fields"]
+    assert fields[0]["value"] == own.text(msg("help.chips.commands"))
+    shown += [f["value"] for f in fields]
+    if language != "en":
+        phrases = english_phrases(language)
+        leaks = sorted({p for text in shown for p in phrases if p in text})
+        assert not leaks, f"English in {language} forms, rules or help: {leaks[:10]}"
+
+
+def modal_words(modal: dict[str, object]) -> list[str]:
+    """The labels and placeholders of a modal's inputs."""
+    words: list[str] = []
+    for row in modal["components"]:  # type: ignore[attr-defined]
+        words.append(str(row.get("label") or ""))
+        for item in row.get("components", [row.get("component", {})]):
+            words += [str(item.get("label") or ""), str(item.get("placeholder") or "")]
+    return [w for w in words if w]

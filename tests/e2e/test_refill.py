@@ -82,3 +82,15 @@ async def test_seated_player_at_0_chips_is_told_privately_they_sit_out_and_how_t
     assert not any("sit this deal out" in m.content for m in carol.dms())
     public = [m.content for m in session.messages() if not m.ephemeral]
     assert not any("sit this deal out" in text for text in public)
+
+
+async def test_refill_does_not_suggest_daily_once_it_was_claimed(session, alice, bob):
+    """Issue 33.10: the cooldown refusal said "or claim `/daily`" after the daily was taken."""
+    await broke(session, alice, bob)
+    await bob.slash("refill")
+    await bob.slash("daily")
+    removed = await alice.slash("admin remove", user=bob, amount=300, reason="test: broke again")
+    await removed.followup()
+    text = refusal_text(await bob.slash("refill"))
+    assert "You already had a refill. Try again in" in text
+    assert "/daily" not in text, text

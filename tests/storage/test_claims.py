@@ -6,8 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from storage import Database, GuildSettings, accounts, settings, tables
-from storage.claims import Outcome, claim_daily, claim_refill
-from storage.db import scalar
+from storage.claims import Outcome, claim_daily, claim_refill, daily_opens_at
+from storage.db import Conn, scalar
 
 from .conftest import GUILD, checked
 
@@ -82,3 +82,18 @@ async def test_settings_defaults_update_and_validation(db: Database):
     async with db.read() as conn:
         kept = await settings.get(conn, GUILD)
     assert (kept.min_bet, kept.max_bet, kept.turn_timeout_s) == (20, 200, 90)
+
+
+async def test_daily_opens_at_reads_without_claiming(db: Database):
+    """What ``/refill``'s refusal asks before it suggests ``/daily`` (issue 33.10)."""
+    async with db.transaction() as tx:
+        assert await claim_daily_opens(tx) == 0.0  # never claimed: open now
+        await claim_daily(tx, GUILD, 1, now=T0)
+        assert await claim_daily_opens(tx) == T0 + DAY
+        assert await claim_daily_opens(tx) == T0 + DAY  # reading claimed nothing
+        await settings.update(tx, GUILD, daily_amount=0)
+        assert await claim_daily_opens(tx) is None
+
+
+async def claim_daily_opens(tx: Conn) -> float | None:
+    return await daily_opens_at(tx, GUILD, 1)

@@ -42,6 +42,24 @@ Stake = app_commands.Range[int, 1, MAX_STAKE]
 Reason = app_commands.Range[str, 1, MAX_REASON]
 
 # The server's language, each by its own name (the table message and announcements).
+GAME_CHOICES = [
+    app_commands.Choice(name="Palace Poker", value=GameId.PALACE.value),
+    app_commands.Choice(name="Paiute", value=GameId.PAIUTE.value),
+    app_commands.Choice(name="Pontoon", value=GameId.PONTOON.value),
+]
+"""The games as the command picker names them (an enum option showed its members' names,
+PALACE/PAIUTE/PONTOON)."""
+
+
+def _game(choice: app_commands.Choice[str] | None) -> GameId | None:
+    if choice is None:
+        return None
+    try:
+        return GameId(choice.value)
+    except ValueError:  # a hand-made interaction's value; Discord's clients offer the list
+        raise Refusal(msg("economy.refusal.unknown_choice", option="game")) from None
+
+
 SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
 
 PING_MODES = ("channel", "dm", "off")
@@ -192,7 +210,10 @@ class Economy(commands.Cog):
         now = self.bot.config.clock.now().timestamp()  # the bot's clock (tests advance it)
         claim = await self.bot.economy.claim_refill(guild, interaction.user.id, now=now)
         if not claim.granted:
-            raise Refusal(_render.refill_refused(claim, now))
+            daily = await self.bot.economy.daily_opens_at(guild, interaction.user.id)
+            raise Refusal(
+                _render.refill_refused(claim, now, daily_open=daily is not None and daily <= now)
+            )
         shown = _render.refill(await self._reader(interaction), claim)
         await interaction.response.send_message(embed=shown, ephemeral=True)
 
@@ -214,31 +235,34 @@ class Economy(commands.Cog):
         game="One game (default: all games); chips are every game's, so not with chips",
         by="Rank by chips held, net winnings, or deals won (default: chips; net for one game)",
     )
+    @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        game: GameId | None = None,
+        game: app_commands.Choice[str] | None = None,
         by: Literal["chips", "net", "wins"] | None = None,
     ) -> None:
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
         belongs to no game: one game's board ranks what was won at it."""
         _guild(interaction)
+        one = _game(game)
         if by is not None and by not in BY_BOARD:  # discord.py passes an unknown choice on
             raise Refusal(msg("economy.refusal.unknown_board"))
-        if by == "chips" and game is not None:
+        if by == "chips" and one is not None:
             raise Refusal(msg("economy.board.chips_not_per_game"))
-        board = BY_BOARD[by or ("chips" if game is None else "net")]
-        key = PageKey(board, None if board is Board.BALANCE else game, 0)
+        board = BY_BOARD[by or ("chips" if one is None else "net")]
+        key = PageKey(board, None if board is Board.BALANCE else one, 0)
         await show_page(interaction, key, edit=False)
 
     @app_commands.guild_only()
     @app_commands.command(name="stats", description="Deals played and won, net, biggest pot")
     @app_commands.describe(user="Whose stats (default: yours)", game="One game (default: all)")
+    @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
         user: discord.User | None = None,
-        game: GameId | None = None,
+        game: app_commands.Choice[str] | None = None,
     ) -> None:
         """A read: shows nothing for a member who never finished a deal. Public: the server's
         language."""
@@ -246,7 +270,7 @@ class Economy(commands.Cog):
         target = user or interaction.user
         _not_a_bot(target)
         records = await self.bot.economy.stats(guild, target.id)
-        shown = _render.stats(await self._public(interaction), target.mention, records, game)
+        shown = _render.stats(await self._public(interaction), target.mention, records, _game(game))
         await interaction.response.send_message(embed=shown)
 
     @app_commands.guild_only()
@@ -286,7 +310,9 @@ class Economy(commands.Cog):
         guild = _guild(interaction)
         _not_a_bot(user)
         held = await self.bot.economy.holdings(guild, user.id, create=False)
-        if (held.balance or 0) < amount:  # the booking checks again, atomically
+        if held.balance is None:  # no account: "fewer than N chips" would puzzle the admin
+            raise Refusal(msg("admin.remove.never_played", player=user.mention))
+        if held.balance < amount:  # the booking checks again, atomically
             raise Refusal(
                 msg(
                     "errors.storage.insufficient_other.balance",

@@ -7,7 +7,14 @@ from __future__ import annotations
 import discord
 
 from bot.catalog import GameId
-from bot.render import PLAY_MONEY_MESSAGE, duration_message, embed, relative, signed_message
+from bot.render import (
+    PLAY_MONEY_MESSAGE,
+    clock_time,
+    duration_message,
+    embed,
+    relative,
+    signed_message,
+)
 from bot.text import Catalog, Msg, Number, Text, msg
 from bot.text.format import chips
 from services.economy import (
@@ -61,7 +68,7 @@ def daily_refused(claim: Claim, now: float) -> Msg:
     if claim.next_at is None:
         return msg("economy.daily.off")
     wait = duration_message(claim.next_at - now)
-    return msg("economy.daily.again", wait=wait, when=relative(claim.next_at))
+    return msg("economy.daily.again", wait=wait, when=clock_time(claim.next_at))
 
 
 def refill(say: Catalog, claim: Claim) -> discord.Embed:
@@ -74,14 +81,16 @@ def refill(say: Catalog, claim: Claim) -> discord.Embed:
     return embed(say.text(msg("economy.refill.title")), text, footer=say.text(PLAY_MONEY_MESSAGE))
 
 
-def refill_refused(claim: Claim, now: float) -> Msg:
-    """``/refill`` refused: chips still somewhere, refills off, or the time left."""
+def refill_refused(claim: Claim, now: float, *, daily_open: bool = True) -> Msg:
+    """``/refill`` refused: chips still somewhere, refills off, or the time left (with
+    ``/daily`` suggested only while it is open: it was suggested after it had been claimed)."""
     if claim.outcome is Outcome.HAS_CHIPS:
         return msg("economy.refill.has_chips", balance=chips(claim.balance))
     if claim.next_at is None:
         return msg("economy.refill.off")
     wait = duration_message(claim.next_at - now)
-    return msg("economy.refill.again", wait=wait, when=relative(claim.next_at))
+    again = "economy.refill.again" if daily_open else "economy.refill.again_no_daily"
+    return msg(again, wait=wait, when=clock_time(claim.next_at))
 
 
 def _line(say: Catalog, entry: Ranked, board: Board) -> str:

@@ -149,11 +149,11 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
 
     # -- turn actions ------------------------------------------------------------------------
 
-    @app_commands.command(name="buy", description="Pay the small bet for the top card (PP-7)")
+    @app_commands.command(name="buy", description="Pay the small bet for the top card")
     async def buy(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, ActionKind.BUY, msg("palace.reply.buy"))
 
-    @app_commands.command(name="discard", description="Pay the small bet, discard soldiers (PP-9)")
+    @app_commands.command(name="discard", description="Pay the small bet, discard soldiers")
     @app_commands.describe(
         cards="Soldiers to discard face down (pick from the list, or type card codes)"
     )
@@ -173,7 +173,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
         chosen = parse_cards(cards)
         await self.act(interaction, ActionKind.DISCARD_SOLDIERS, _discarded(chosen), cards=chosen)
 
-    @app_commands.command(name="stay", description="Do nothing this turn (PP-10)")
+    @app_commands.command(name="stay", description="Do nothing this turn")
     async def stay(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, ActionKind.STAY, msg("palace.reply.stay"))
 
@@ -181,7 +181,7 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
     async def fold(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, ActionKind.FOLD, msg("palace.reply.fold"))
 
-    @app_commands.command(name="bet", description="Attack a player and bet your stake (PP-12)")
+    @app_commands.command(name="bet", description="Attack a player and bet your stake")
     @app_commands.describe(target="The player you attack (their banner suit must differ)")
     async def bet(self, interaction: discord.Interaction, target: str) -> None:
         pid = self._target(interaction, target)

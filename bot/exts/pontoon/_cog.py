@@ -70,7 +70,8 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
             computer_delay=computer_delay,
         )
 
-    @app_commands.command(name="stake", description="Place your first stake (PO-6)")
+    @app_commands.command(name="stake", description="Place your first stake")
+    @app_commands.describe(amount="Chips to stake, between the table's minimum and maximum bet")
     async def stake(self, interaction: discord.Interaction, amount: Positive) -> None:
         await self.act(interaction, "stake", self.ui.reply("stake", amount=amount), amount=amount)
 
@@ -78,19 +79,20 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
     async def sit_out(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "sit_out", self.ui.reply("sit_out"))
 
-    @app_commands.command(name="buy", description="Raise your stake for a face-down card (PO-10)")
+    @app_commands.command(name="buy", description="Raise your stake for a face-down card")
+    @app_commands.describe(amount="Chips to add to your stake for the card")
     async def buy(self, interaction: discord.Interaction, amount: Positive) -> None:
         await self.act(interaction, "buy", self.ui.reply("buy", amount=amount), amount=amount)
 
-    @app_commands.command(name="twist", description="Take a face-up card (PO-11)")
+    @app_commands.command(name="twist", description="Take a face-up card")
     async def twist(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "twist", self.ui.reply("twist"))
 
-    @app_commands.command(name="stick", description="Stand with your hand (PO-12)")
+    @app_commands.command(name="stick", description="Stand with your hand")
     async def stick(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "stick", self.ui.reply("stick"))
 
-    @app_commands.command(name="split", description="Split a pair into two hands (PO-9)")
+    @app_commands.command(name="split", description="Split a pair into two hands")
     async def split(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "split", self.ui.reply("split"))
 
@@ -99,7 +101,7 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
     async def shoot(self, interaction: discord.Interaction, amount: Chips) -> None:
         await self.act(interaction, "shoot", self.ui.reply("shoot", amount=amount), amount=amount)
 
-    @app_commands.command(name="draw", description="Banker: draw a face-up card (PO-15)")
+    @app_commands.command(name="draw", description="Banker: draw a face-up card")
     async def draw(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "draw", self.ui.reply("draw"))
 
@@ -107,7 +109,8 @@ class PontoonCog(TableCog, group_name="pontoon", group_description="Play Pontoon
     async def stay(self, interaction: discord.Interaction) -> None:
         await self.act(interaction, "stay", self.ui.reply("stay"))
 
-    @app_commands.command(name="kitty", description="Banker: put up or top up the kitty (PO-24)")
+    @app_commands.command(name="kitty", description="Banker: put up or top up the kitty")
+    @app_commands.describe(amount="Chips to put into the kitty")
     async def kitty(self, interaction: discord.Interaction, amount: Positive) -> None:
         await self.act(interaction, "kitty", self.ui.reply("kitty", amount=amount), amount=amount)
 

@@ -404,6 +404,11 @@ def _kinds(kinds: object) -> Text:
     return joined([kind_words(k) for k in listed], "comma")
 
 
+_BANK_ANSWERS = (ActionKind.ACCEPT_BANK, ActionKind.DECLINE_BANK)
+"""``/pontoon bank``'s answers: refused "now" only when no offer of the bank is theirs (or,
+declining, no empty kitty of their own in Shoot Pontoon)."""
+
+
 def refusal(error: IllegalAction, names: Names) -> Text:
     """Why an action was refused, in the words of the buttons and commands."""
     p = error.params
@@ -418,6 +423,8 @@ def refusal(error: IllegalAction, names: Names) -> Text:
         return msg("pontoon.refusal.not_your_turn", player=names.mention(str(to_act)))
     if code == Refusal.UNKNOWN_ACTION:
         return msg("pontoon.refusal.unknown_action", action=str(p.get("kind")))
+    if code == Refusal.NOT_NOW and p.get("kind") in _BANK_ANSWERS:
+        return msg("pontoon.refusal.no_bank_offer")  # "can't decline now" hid that none came
     if code == Refusal.NOT_NOW:
         return msg(
             "pontoon.refusal.not_now",
