@@ -9,7 +9,9 @@ fetched at run time.
   ``Public`` view is accepted, and only the public's view can be wrapped (``PrivateViewError``),
   so a hidden card cannot reach the channel.
 - ``hand_scene(game.view(pid))``: the player's own cards, for their DM and **My cards**.
-- ``PictureCache.render(lambda: table_scene(...))``: builds, paints and encodes in a worker
+- ``TablePictures.picture(table, scene)``: a table's picture, drawn and encoded only where it
+  changed since that table's last one (the table updates' path: about a millisecond).
+- ``PictureCache.render(lambda: hand_scene(...))``: builds, paints and encodes in a worker
   thread, once per distinct scene; ``Uploads.changed(key, picture)`` says whether an edit needs
   to attach the image again.
 
@@ -18,8 +20,9 @@ Words in pictures are the caller's (``Labels``, already translated); names come 
 
 from __future__ import annotations
 
-from bot.pictures._cache import Picture, PictureCache, Uploads, draw
+from bot.pictures._cache import PictureCache, Uploads, draw
 from bot.pictures._cards import back, face
+from bot.pictures._compose import Picture, TablePictures
 from bot.pictures._fonts import HAS_RAQM
 from bot.pictures._hand import (
     Group,
@@ -87,6 +90,7 @@ __all__ = [
     "PrivateViewError",
     "Public",
     "Scene",
+    "TablePictures",
     "TableView",
     "Uploads",
     "back",

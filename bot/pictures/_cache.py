@@ -14,33 +14,16 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from bot.pictures._compose import Picture, encode_scene
 from bot.pictures._fonts import LOCK
 from bot.pictures._scene import Format, Scene, encode, paint
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """An encoded picture and what a message needs to attach it."""
-
-    data: bytes
-    width: int
-    height: int
-    format: Format
-    digest: str
-    """A hash of the bytes: equal digests are the same file."""
-
-    @property
-    def filename(self) -> str:
-        """A file name that changes with the picture (Discord caches attachments by URL)."""
-        return f"table-{self.digest[:12]}.{self.format}"
 
 
 def draw(scene: Scene, fmt: Format = "png") -> Picture:
     """Paint and encode ``scene`` (no cache)."""
     with LOCK:
-        data = encode(paint(scene), fmt)
+        data = encode_scene(scene) if fmt == "png" else encode(paint(scene), fmt)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return Picture(data, scene.width, scene.height, fmt, digest)
 

@@ -10,6 +10,8 @@ items also let the tests find every card in a picture.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -129,27 +131,37 @@ class Scene:
 Format = Literal["png", "webp"]
 
 
+Box = tuple[int, int, int, int]
+"""A rectangle: left, top, right, bottom (exclusive)."""
+
+
 def paint(scene: Scene) -> Image.Image:
     """The scene as an RGB image."""
+    image = Image.new("RGB", (scene.width, scene.height), FELT)
+    paint_into(image, scene.items, 0, 0)
+    return image
+
+
+def paint_into(image: Image.Image, items: Iterable[Item], left: int, top: int) -> None:
+    """Paint ``items`` onto ``image``, which shows the scene's pixels from ``(left, top)``.
+
+    Every item is a sprite pasted at whole pixels (text too: its glyph mask is made once), so
+    a part of a scene painted alone is pixel for pixel that part of the whole scene: what lets
+    a picture be composed from only the parts that changed.
+    """
     with LOCK:  # the fonts, and the card art drawn on first use
-        image = Image.new("RGB", (scene.width, scene.height), FELT)
-        draw = ImageDraw.Draw(image)
-        for item in scene.items:
+        for item in items:
             if isinstance(item, CardItem):
                 art = (
                     _cards.back(item.width, dim=item.dim)
                     if item.code is None
                     else _cards.face(item.code, item.width, wild=item.wild, dim=item.dim)
                 )
-                image.paste(art, (item.x, item.y), art)
+                image.paste(art, (item.x - left, item.y - top), art)
             elif isinstance(item, TextItem):
-                draw.text(
-                    (item.x, item.y),
-                    item.text,
-                    font=font_for(item.text, item.size, bold=item.bold),
-                    fill=item.colour,
-                    anchor=item.anchor,
-                )
+                mask, dx, dy = _glyphs(item.text, item.size, item.bold, item.anchor)
+                x, y = item.x + dx - left, item.y + dy - top
+                image.paste(item.colour, (x, y, x + mask.width, y + mask.height), mask)
             elif isinstance(item, PanelItem):
                 art = _panel(
                     item.width,
@@ -159,15 +171,51 @@ def paint(scene: Scene) -> Image.Image:
                     item.outline_width,
                     item.ground,
                 )
-                image.paste(art, (item.x, item.y))
+                image.paste(art, (item.x - left, item.y - top))
             elif isinstance(item, ChipItem):
                 art = _cards.chip(item.diameter, item.colour)
                 r = item.diameter // 2
-                image.paste(art, (item.x - r, item.y - r), art)
+                image.paste(art, (item.x - r - left, item.y - r - top), art)
             else:
                 art = _cards.slot(item.width)
-                image.paste(art, (item.x, item.y), art)
-        return image
+                image.paste(art, (item.x - left, item.y - top), art)
+
+
+def bounds(item: Item) -> Box:
+    """The pixels ``item`` may paint."""
+    if isinstance(item, CardItem):
+        return (item.x, item.y, item.x + item.width, item.y + item.height)
+    if isinstance(item, TextItem):
+        mask, dx, dy = _glyphs(item.text, item.size, item.bold, item.anchor)
+        x, y = item.x + dx, item.y + dy
+        return (x, y, x + mask.width, y + mask.height)
+    if isinstance(item, PanelItem):
+        return (item.x, item.y, item.x + item.width, item.y + item.height)
+    if isinstance(item, ChipItem):
+        r = item.diameter // 2
+        return (item.x - r, item.y - r, item.x - r + item.diameter, item.y - r + item.diameter)
+    return (item.x, item.y, item.x + item.width, item.y + _cards.card_height(item.width))
+
+
+_PAD = 2
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
+    """``text``'s glyph mask and where its top left lies from the anchor point: drawn once,
+    then pasted in the text's colour wherever the text goes (what ``ImageDraw.text`` does
+    at whole pixels, without laying the text out again)."""
+    with LOCK:
+        chosen = font_for(text, size, bold=bold)
+        box = chosen.getbbox(text, anchor=anchor)
+        left, top = math.floor(box[0]), math.floor(box[1])
+        right, bottom = math.ceil(box[2]), math.ceil(box[3])
+        width, height = right - left + 2 * _PAD, bottom - top + 2 * _PAD
+        mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        ImageDraw.Draw(mask).text(
+            (_PAD - left, _PAD - top), text, font=chosen, fill=255, anchor=anchor
+        )
+    return mask, left - _PAD, top - _PAD
 
 
 def encode(image: Image.Image, fmt: Format = "png") -> bytes:
@@ -180,7 +228,7 @@ def encode(image: Image.Image, fmt: Format = "png") -> bytes:
     """
     out = io.BytesIO()
     if fmt == "png":
-        image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        image.quantize(palette=palette(), dither=Image.Dither.NONE).save(
             out, "PNG", compress_level=3
         )
     else:
@@ -189,7 +237,7 @@ def encode(image: Image.Image, fmt: Format = "png") -> bytes:
 
 
 @lru_cache(maxsize=1)
-def _palette() -> Image.Image:
+def palette() -> Image.Image:
     """The palette of every picture, found once in a sample of everything the pictures draw."""
     items: list[Item] = []
     colours = (WHITE, MUTED, TURN, ATTACK, DEFEND, WIN, GAIN, LOSS)
@@ -232,4 +280,4 @@ def _panel(
 def warm() -> None:
     """Draw the shared palette and the card art now (a few hundred ms), so that the first
     table picture after start-up is as fast as the rest."""
-    _palette()
+    palette()
