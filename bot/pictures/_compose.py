@@ -72,6 +72,7 @@ class Picture:
 @dataclass(frozen=True, slots=True)
 class _Last:
     scene: Scene
+    items: frozenset[Item]
     bands: tuple[_png.Band, ...]
     picture: Picture
 
@@ -99,7 +100,8 @@ class TablePictures:
             last = self._last.get(table)
             if last is not None:
                 self._last.move_to_end(table)
-        if last is not None and last.scene == scene:
+        items = frozenset(scene.items)
+        if last is not None and last.items == items and last.scene == scene:
             self.unchanged += 1
             return last.picture
         bands = None
@@ -107,7 +109,7 @@ class TablePictures:
             scene.width,
             scene.height,
         ):
-            bands = compose(last.scene, last.bands, scene)
+            bands = compose(last.items, last.bands, scene, items)
         if bands is None:
             self.full += 1
             bands = encode_bands(scene)
@@ -115,7 +117,7 @@ class TablePictures:
             self.composed += 1
         made = _picture(scene, bands)
         with self._lock:
-            self._last[table] = _Last(scene, bands, made)
+            self._last[table] = _Last(scene, items, bands, made)
             self._last.move_to_end(table)
             while len(self._last) > self.tables:
                 self._last.popitem(last=False)
@@ -164,11 +166,16 @@ def encode_bands(scene: Scene) -> tuple[_png.Band, ...]:
 
 
 def compose(
-    before: Scene, bands: Sequence[_png.Band], after: Scene
+    before: frozenset[Item],
+    bands: Sequence[_png.Band],
+    after: Scene,
+    now: frozenset[Item] | None = None,
 ) -> tuple[_png.Band, ...] | None:
-    """The bands of ``after``'s picture from those of ``before``'s; ``None`` when so much
-    changed that a whole drawing is cheaper."""
-    boxes = [_clip(b, after) for b in _merge(_changes(before, after))]
+    """The bands of ``after``'s picture from ``bands``, the picture of the items ``before``
+    (``now``: ``after``'s items, if already at hand); ``None`` when so much changed that a
+    whole drawing is cheaper."""
+    changes = _changes(before, frozenset(after.items) if now is None else now)
+    boxes = [_clip(b, after) for b in _merge(changes)]
     boxes = [b for b in boxes if b[0] < b[2] and b[1] < b[3]]
     area = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
     if area > FULL * after.width * after.height:
@@ -213,9 +220,8 @@ def _patch(box: Box, placed: Iterable[tuple[Item, Box]]) -> Image.Image:
     return image.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
-def _changes(before: Scene, after: Scene) -> list[Box]:
-    """The rectangles where ``before`` and ``after`` may differ."""
-    old, new = set(before.items), set(after.items)
+def _changes(old: frozenset[Item], new: frozenset[Item]) -> list[Box]:
+    """The rectangles where pictures of the items ``old`` and ``new`` may differ."""
     gone, came = list(old - new), list(new - old)
     boxes: list[Box] = []
     rims: set[tuple[int, int, int, int]] = set()

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image
+from isal import isal_zlib
 
 BAND = 16
 """Rows per band. Smaller bands re-encode less around a change but compress a little worse."""
@@ -45,22 +45,14 @@ class Band:
 
 def band(raw: bytes) -> Band:
     """Deflate one band's raw rows (each a filter byte, then the indices)."""
-    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    data = packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)
+    packer = isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, -15)
+    data = packer.compress(raw) + packer.flush(isal_zlib.Z_SYNC_FLUSH)
     return Band(data, zlib.adler32(raw), len(raw))
 
 
 def rows(data: Band) -> bytes:
     """A band's raw rows back."""
-    return zlib.decompressobj(-15).decompress(data.data)
-
-
-def raw_rows(image: Image.Image) -> bytes:
-    """The rows of a palette image as PNG stores them unfiltered: a 0 byte, then the row.
-
-    ``image`` is one column wider than the picture, and its column 0 holds those zeros.
-    """
-    return image.tobytes()
+    return isal_zlib.decompressobj(-15).decompress(data.data)
 
 
 def _combine(first: int, second: int, length: int) -> int:

@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -39,8 +39,7 @@ STAKE_CHIP: RGB = (220, 150, 20)
 KITTY_CHIP: RGB = (140, 70, 190)
 
 
-@dataclass(frozen=True, slots=True)
-class CardItem:
+class CardItem(NamedTuple):
     """One card at ``(x, y)``: a face (its code) or, with ``code=None``, the back.
 
     ``visible`` is how many pixels from the left stay uncovered by the next card of a fan.
@@ -60,8 +59,7 @@ class CardItem:
         return _cards.card_height(self.width)
 
 
-@dataclass(frozen=True, slots=True)
-class SlotItem:
+class SlotItem(NamedTuple):
     """An empty pile's place."""
 
     x: int
@@ -69,8 +67,7 @@ class SlotItem:
     width: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChipItem:
+class ChipItem(NamedTuple):
     """A chip icon, centred on ``(x, y)``."""
 
     x: int
@@ -79,8 +76,7 @@ class ChipItem:
     colour: RGB
 
 
-@dataclass(frozen=True, slots=True)
-class PanelItem:
+class PanelItem(NamedTuple):
     """A rounded box behind a seat or a pile, with an optional coloured outline."""
 
     x: int
@@ -98,8 +94,7 @@ class PanelItem:
 Anchor = Literal["lm", "rm", "mm", "lt", "mt", "rt"]
 
 
-@dataclass(frozen=True, slots=True)
-class TextItem:
+class TextItem(NamedTuple):
     """A short label: a number, a name (already cut to fit), a caller's translated word."""
 
     x: int
@@ -112,6 +107,9 @@ class TextItem:
 
 
 Item = CardItem | SlotItem | ChipItem | PanelItem | TextItem
+"""Items are named tuples, hashed and compared in C: a table update compares two scenes' items
+(``_compose``), which as frozen dataclasses cost more than the drawing they save. No two kinds
+of item can be equal (their lengths or field types differ)."""
 
 
 @dataclass(frozen=True, slots=True)
