@@ -1,7 +1,8 @@
 """Pictures as files, made once per scene, off the event loop, and sent only when changed.
 
-``PictureCache`` maps a scene to its encoded picture: a table's picture is drawn once per
-public state however many messages, edits and retries show it. ``Uploads`` remembers the last
+``PictureCache`` maps a scene to its encoded picture: a hand's picture is drawn once per
+private state however many replies and DMs show it (a table's goes through ``TablePictures``,
+which draws only what changed since the table's last one). ``Uploads`` remembers the last
 picture sent to each message, so an edit re-attaches the image only when the picture changed.
 Painting holds the fonts' lock: FreeType faces are not safe to share between threads, and on
 a two-core machine one picture at a time is as fast as two.
