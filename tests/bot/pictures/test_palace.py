@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures import (
+    Labels,
     PrivateViewError,
     Public,
     draw,
@@ -15,6 +16,7 @@ from bot.pictures import (
     palace_scene,
     table_scene,
 )
+from bot.pictures._scene import SlotItem, TextItem, bounds
 from games.palace import PalacePoker
 from tests.games.palace.helpers import deal_deck, table
 
@@ -81,9 +83,6 @@ def test_the_hand_picture_shows_the_players_own_palace():
 def test_the_discard_pile_does_not_cover_the_stock_count():
     """Issue 33: with the reader's words beside the piles ("Stock 40"), the discard pile was
     drawn over the end of the stock's count."""
-    from bot.pictures import Labels
-    from bot.pictures._scene import SlotItem, TextItem, bounds
-
     words = Labels(stock="Nachziehstapel", discards="Ablagestapel", pot="Pot")
     scene = palace_scene(Public(_game().view(None)), NAMES, words)
     (count,) = [i for i in scene.items if isinstance(i, TextItem) and "Nachziehstapel" in i.text]
