@@ -192,21 +192,17 @@ def bench(args: argparse.Namespace) -> None:
 
 
 def encoders(seed: int) -> None:
-    """zlib levels and band heights on the largest Palace table: the bands' CPU and bytes."""
-    import bot.pictures._compose as compose
-    import bot.pictures._png as png
-    from bot.pictures import Public, table_scene, warm
+    """Band heights and deflate levels on the largest Palace table: CPU and bytes."""
+    from bot.pictures import Encoding, Public, TablePictures, table_scene, warm
 
     warm()
     names = dict(zip([str(1000 + i) for i in range(10)], NAMES, strict=True))
     views = _states("palace", 10, 1, seed)
     scenes = [table_scene(Public(v), names) for v in views]
     print(f"{'band':>4} {'level':>5} {'CPU ms/update p50':>17} {'KB/pic':>6}")
-    for band in (8, 16, 32):
+    for band in (8, 16, 32, 64):
         for level in (0, 1, 2, 3):
-            png.BAND, png.LEVEL = band, level
-            compose._header.cache_clear()
-            tables = compose.TablePictures()
+            tables = TablePictures(encoding=Encoding(band, level))
             tables.picture("t", scenes[0])
             cpu, sizes = [], []
             for scene in scenes[1:]:

@@ -35,6 +35,7 @@ from bot.pictures._hand import (
 from bot.pictures._layout import DEFAULT_LABELS, Labels, Names
 from bot.pictures._paiute import paiute_scene
 from bot.pictures._palace import palace_scene
+from bot.pictures._png import Encoding
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
 from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
@@ -78,6 +79,7 @@ __all__ = [
     "DEFAULT_LABELS",
     "HAS_RAQM",
     "CardItem",
+    "Encoding",
     "Format",
     "Group",
     "Labels",

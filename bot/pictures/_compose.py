@@ -80,8 +80,10 @@ class _Last:
 class TablePictures:
     """The pictures of the tables most recently drawn, by table; thread-safe."""
 
-    def __init__(self, tables: int = 1024) -> None:
+    def __init__(self, tables: int = 1024, encoding: _png.Encoding | None = None) -> None:
         self.tables = tables
+        self.encoding = encoding or _png.Encoding()
+        """The bands' height and deflate level (the defaults: ``bench.render --encoders``)."""
         self.full = 0
         """Pictures drawn whole (a table's first, or one that changed almost everywhere)."""
         self.composed = 0
@@ -109,10 +111,10 @@ class TablePictures:
             scene.width,
             scene.height,
         ):
-            bands = compose(last.items, last.bands, scene, items)
+            bands = compose(last.items, last.bands, scene, items, self.encoding)
         if bands is None:
             self.full += 1
-            bands = encode_bands(scene)
+            bands = encode_bands(scene, self.encoding)
         else:
             self.composed += 1
         made = _picture(scene, bands)
@@ -153,16 +155,17 @@ def _indices(image: Image.Image) -> Image.Image:
     return wide
 
 
-def _split(raw: bytes, stride: int) -> tuple[_png.Band, ...]:
-    size = stride * _png.BAND
-    return tuple(_png.band(raw[i : i + size]) for i in range(0, len(raw), size))
+def _split(raw: bytes, stride: int, how: _png.Encoding) -> tuple[_png.Band, ...]:
+    size = stride * how.rows
+    return tuple(_png.band(raw[i : i + size], how.level) for i in range(0, len(raw), size))
 
 
-def encode_bands(scene: Scene) -> tuple[_png.Band, ...]:
+def encode_bands(scene: Scene, how: _png.Encoding | None = None) -> tuple[_png.Band, ...]:
     """Every band of ``scene``'s picture."""
+    how = how or _png.Encoding()
     image = Image.new("RGB", (scene.width, scene.height), FELT)
     paint_into(image, scene.items, 0, 0)
-    return _split(_indices(image).tobytes(), scene.width + 1)
+    return _split(_indices(image).tobytes(), scene.width + 1, how)
 
 
 def compose(
@@ -170,10 +173,12 @@ def compose(
     bands: Sequence[_png.Band],
     after: Scene,
     now: frozenset[Item] | None = None,
+    how: _png.Encoding | None = None,
 ) -> tuple[_png.Band, ...] | None:
     """The bands of ``after``'s picture from ``bands``, the picture of the items ``before``
     (``now``: ``after``'s items, if already at hand); ``None`` when so much changed that a
     whole drawing is cheaper."""
+    how = how or _png.Encoding()
     changes = _changes(before, frozenset(after.items) if now is None else now)
     boxes = [_clip(b, after) for b in _merge(changes)]
     boxes = [b for b in boxes if b[0] < b[2] and b[1] < b[3]]
@@ -184,21 +189,20 @@ def compose(
     patches = [(box, _patch(box, placed)) for box in boxes]
     stride = after.width + 1
     out = list(bands)
-    dirty = sorted({i for box, _ in patches for i in range(box[1] // _png.BAND, _bands(box))})
+    rows = how.rows
+    dirty = sorted(
+        {i for box, _ in patches for i in range(box[1] // rows, (box[3] - 1) // rows + 1)}
+    )
     for run in _runs(dirty):
-        top = run[0] * _png.BAND
+        top = run[0] * rows
         raw = b"".join(_png.rows(out[i]) for i in run)
         strip = Image.frombytes("P", (stride, len(raw) // stride), raw)
         for box, patch in patches:
             if box[3] > top and box[1] < top + strip.height:
                 strip.paste(patch, (box[0] + 1, box[1] - top))
-        for i, one in zip(run, _split(strip.tobytes(), stride), strict=True):
+        for i, one in zip(run, _split(strip.tobytes(), stride, how), strict=True):
             out[i] = one
     return tuple(out)
-
-
-def _bands(box: Box) -> int:
-    return (box[3] - 1) // _png.BAND + 1
 
 
 def _runs(indices: list[int]) -> list[list[int]]:

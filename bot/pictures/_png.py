@@ -38,6 +38,14 @@ _LAST = b"\x03\x00"
 
 
 @dataclass(frozen=True, slots=True)
+class Encoding:
+    """How the bands are made: ``rows`` per band, deflated at ``level``."""
+
+    rows: int = BAND
+    level: int = LEVEL
+
+
+@dataclass(frozen=True, slots=True)
 class Band:
     """One band's deflated rows and the Adler-32 and length of its raw rows."""
 
@@ -46,9 +54,9 @@ class Band:
     length: int
 
 
-def band(raw: bytes) -> Band:
+def band(raw: bytes, level: int = LEVEL) -> Band:
     """Deflate one band's raw rows (each a filter byte, then the indices)."""
-    packer = isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, -15)
+    packer = isal_zlib.compressobj(level, isal_zlib.DEFLATED, -15)
     data = packer.compress(raw) + packer.flush(isal_zlib.Z_SYNC_FLUSH)
     return Band(data, zlib.adler32(raw), len(raw))
 
