@@ -1,43 +1,40 @@
-"""What the table pictures cost: render time, bytes per picture, bytes uploaded per action.
+"""What a table update's picture costs: CPU per update, bytes, uploads, against a baseline.
 
-Run from the repository root: ``python -m bench.render [--runs N] [--deals D] [--seed S]``.
-For each game at its largest table (Palace Poker 10 seats, Pontoon 8, Paiute 5) it plays
-``D`` deals of random legal play ``N`` times and, after the deal starts and after every action,
-builds the public picture through one ``PictureCache`` and counts an upload only when
-``Uploads`` says the picture changed. Prints, per game, the median over the runs of: render
-time p50/p99 (scene + paint + encode, for the pictures actually drawn), in wall time and in
-this thread's CPU time (which other processes' load does not inflate), bytes per picture and
-bytes uploaded per action. Asserts nothing: timings depend on the machine and its load.
+Run from the repository root::
 
-``python -m bench.render --samples DIR`` writes one table picture and one hand picture per game
-into DIR instead, to look at.
+    python -m bench.render [--runs 3] [--deals 2] [--baseline DIR] [--seats palace=10,6 ...]
+    python -m bench.render --encoders        # zlib levels and band heights, measured
+    python -m bench.render --samples DIR     # one table and one hand picture per game
+
+For each game and table size it plays ``--deals`` deals of random legal play and, after the
+deal starts and after every action, makes the table's picture the way the bot does (this tree:
+``TablePictures.picture(table, scene)``, which composes only what changed; a baseline without it:
+``PictureCache.picture(scene)``, a full drawing per new scene), counting an upload only when the
+picture changed. The CPU time of each update (scene + picture, ``time.thread_time``: other
+processes' load does not add to it, though it still slows a shared core) is taken once the
+sprite caches are warm (a deal played before, unmeasured), and once cold (the first picture
+after start, as ``warm`` leaves it). Each run is its own process, this tree's and the
+baseline's taking turns; medians over the runs are printed side by side, with their ratio.
+Asserts nothing: timings depend on the machine and its load.
+
+A baseline is a checkout of another commit: ``git -C /work/main archive main | tar -x -C DIR``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from bot.pictures import (
-    NoHandError,
-    PictureCache,
-    Public,
-    Scene,
-    Uploads,
-    draw,
-    hand_scene,
-    table_scene,
-    warm,
-)
-from games.engine import Engine
-from games.paiute import Paiute, PaiuteOptions
-from games.palace import PalaceOptions, PalacePoker
-from games.pontoon import Pontoon, PontoonOptions
+ROOT = Path(__file__).resolve().parent.parent
 
 NAMES = [
     "Alice",
@@ -52,159 +49,230 @@ NAMES = [
     "Jo",
 ]
 
-Factory = Callable[[list[str], dict[str, int], int], Engine]
-
-GAMES: dict[str, tuple[int, Factory]] = {
-    "palace": (
-        10,
-        lambda ids, stacks, seed: PalacePoker.new(
-            ids, stacks, PalaceOptions(small_bet=10), seed=seed
-        ),
-    ),
-    "pontoon": (
-        8,
-        lambda ids, stacks, seed: Pontoon.new(
-            ids, stacks, PontoonOptions(min_bet=10, max_bet=100, shoot=True), seed=seed
-        ),
-    ),
-    "paiute": (
-        5,
-        lambda ids, stacks, seed: Paiute.new(ids, stacks, PaiuteOptions(stake=10), seed),
-    ),
-}
+SIZES = {"palace": (10, 6, 2), "pontoon": (8, 4), "paiute": (5, 3)}
+"""Table sizes measured by default: each game's largest (PP-1, PO-2, PA-1) first."""
 
 
-@dataclass
-class Run:
-    """One run's numbers."""
+def _engine(game: str, seats: int, seed: int) -> Any:
+    from games.paiute import Paiute, PaiuteOptions
+    from games.palace import PalaceOptions, PalacePoker
+    from games.pontoon import Pontoon, PontoonOptions
 
-    render_ms: list[float]
-    cpu_ms: list[float]
-    sizes: list[int]
-    actions: int
-    uploaded: int
-
-
-def _table(seats: int) -> tuple[list[str], dict[str, str]]:
     ids = [str(1000 + i) for i in range(seats)]
-    return ids, dict(zip(ids, NAMES, strict=False))
+    stacks = dict.fromkeys(ids, 1_000)
+    if game == "palace":
+        return PalacePoker.new(ids, stacks, PalaceOptions(small_bet=10), seed=seed)
+    if game == "pontoon":
+        options = PontoonOptions(min_bet=10, max_bet=100, shoot=True)
+        return Pontoon.new(ids, stacks, options, seed=seed)
+    return Paiute.new(ids, stacks, PaiuteOptions(stake=10), seed)
 
 
-def _scene(game: Engine, names: dict[str, str]) -> Scene:
-    return table_scene(Public(game.view(None)), names)  # type: ignore[arg-type]
-
-
-def play(name: str, deals: int, seed: int) -> Run:
-    """``deals`` deals of random play, drawing the table picture after every action."""
-    seats, factory = GAMES[name]
-    ids, names = _table(seats)
+def _states(game: str, seats: int, deals: int, seed: int) -> list[Any]:
+    """The public views of ``deals`` deals of random play: after the deal and every action."""
+    engine = _engine(game, seats, seed)
+    ids = [str(1000 + i) for i in range(seats)]
     rng = random.Random(seed)
-    cache, uploads = PictureCache(), Uploads()
-    run = Run([], [], [], 0, 0)
-
-    def show(game: Engine) -> None:
-        start, cpu = time.perf_counter(), time.thread_time()
-        misses = cache.misses
-        picture = cache.picture(_scene(game, names))
-        if cache.misses != misses:
-            run.render_ms.append((time.perf_counter() - start) * 1000)
-            run.cpu_ms.append((time.thread_time() - cpu) * 1000)
-            run.sizes.append(len(picture.data))
-        if uploads.changed("table", picture):
-            run.uploaded += len(picture.data)
-
-    game = factory(ids, dict.fromkeys(ids, 1_000), seed)
+    views = []
     for _ in range(deals):
-        show(game)
-        while not game.is_over:
-            pid = game.to_act
-            assert pid is not None  # noqa: S101 - a deal not over has someone to act
-            game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
-            run.actions += 1
-            show(game)
-        stacks = {p: s for p, s in game.stacks.items() if p in ids and s > 0}
+        views.append(engine.view(None))
+        while not engine.is_over:
+            pid = engine.to_act
+            engine.act(pid, rng.choice(engine.legal_actions(pid)).sample(rng))
+            views.append(engine.view(None))
+        stacks = {p: s for p, s in engine.stacks.items() if p in ids and s > 0}
         if len(stacks) < 2:
             stacks = dict.fromkeys(ids, 1_000)
-        game = game.next_deal(players=list(stacks), stacks=stacks)
-    return run
+        engine = engine.next_deal(players=list(stacks), stacks=stacks)
+    return views
 
 
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+def measure(game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
+    """One run in this process, with whichever ``bot.pictures`` is on the path."""
+    import bot.pictures as pictures
+
+    names = dict(zip([str(1000 + i) for i in range(seats)], NAMES, strict=False))
+    composer = getattr(pictures, "TablePictures", None)
+
+    def maker() -> Callable[[Any], Any]:
+        if composer is not None:
+            tables = composer()
+            return lambda scene: tables.picture("bench", scene)
+        cache = pictures.PictureCache()
+        return cache.picture
+
+    def scene(view: Any) -> Any:
+        return pictures.table_scene(pictures.Public(view), names)
+
+    cold_views = _states(game, seats, 1, seed + 1000)
+    start = time.thread_time()
+    maker()(scene(cold_views[0]))  # the first picture of the process: nothing drawn yet
+    cold_ms = (time.thread_time() - start) * 1000
+    picture = maker()
+    for view in cold_views:  # a deal unmeasured: the sprite caches warm, as in a running bot
+        picture(scene(view))
+    picture = maker()
+    uploads = pictures.Uploads()
+    cpu: list[float] = []
+    sizes: list[int] = []
+    uploaded = 0
+    views = _states(game, seats, deals, seed)
+    for view in views:
+        start = time.thread_time()
+        made = picture(scene(view))
+        cpu.append((time.thread_time() - start) * 1000)
+        sizes.append(len(made.data))
+        if uploads.changed("table", made):
+            uploaded += len(made.data)
+    return {
+        "cold_ms": cold_ms,
+        "p50": statistics.median(cpu),
+        "p90": sorted(cpu)[int(0.9 * (len(cpu) - 1))],
+        "mean": statistics.fmean(cpu),
+        "updates": len(views),
+        "kb": statistics.fmean(sizes) / 1024,
+        "kb_up": uploaded / 1024 / len(views),
+    }
 
 
-def bench(runs: int, deals: int, seed: int) -> None:
+def _run(code: Path, game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
+    """``measure`` in a fresh process over the tree at ``code``."""
+    env = dict(os.environ, PYTHONPATH=str(code))
+    out = subprocess.run(  # noqa: S603 - this interpreter, this file
+        [sys.executable, __file__, "--measure", f"{game}:{seats}:{deals}:{seed}"],
+        env=env,
+        cwd=code,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.splitlines()[-1])
+    return result
+
+
+def bench(args: argparse.Namespace) -> None:
     """Print the table of numbers."""
-    start = time.perf_counter()
-    warm()
-    print(f"warm-up (palette, first card art): {(time.perf_counter() - start) * 1000:.0f} ms")
-    print(f"{runs} runs of {deals} deals each; medians over the runs")
+    trees = {"this": ROOT}
+    if args.baseline is not None:
+        trees["base"] = args.baseline.resolve()
+    print(
+        f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), {args.runs} runs"
+    )
+    print(
+        "CPU ms per table update (scene + picture), median of the runs' medians; warm: the "
+        "sprite caches warm (a deal drawn before), cold: a process's first picture"
+    )
     header = (
-        f"{'game':8} {'seats':>5} {'actions':>7} {'drawn':>5} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'cpu p50':>7} {'cpu p99':>7} "
-        f"{'KB/pic':>7} {'max KB':>7} {'KB/action':>9}"
+        f"{'game':8} {'seats':>5} {'tree':5} {'updates':>7} {'p50 ms':>7} {'p90 ms':>7} "
+        f"{'mean ms':>7} {'cold ms':>7} {'KB/pic':>6} {'KB up/upd':>9}"
     )
     print(header)
-    for name, (seats, _) in GAMES.items():
-        results = [play(name, deals, seed + i) for i in range(runs)]
+    for game, sizes in args.seats.items():
+        for seats in sizes:
+            results: dict[str, list[dict[str, Any]]] = {tree: [] for tree in trees}
+            for i in range(args.runs):
+                for tree, code in trees.items():
+                    results[tree].append(_run(code, game, seats, args.deals, args.seed + i))
+            meds = {}
+            for tree, runs in results.items():
+                med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+                meds[tree] = med
+                print(
+                    f"{game:8} {seats:5} {tree:5} {med['updates']:7.0f} {med['p50']:7.2f} "
+                    f"{med['p90']:7.2f} {med['mean']:7.2f} {med['cold_ms']:7.0f} "
+                    f"{med['kb']:6.1f} {med['kb_up']:9.1f}"
+                )
+            if "base" in meds:
+                this, base = meds["this"], meds["base"]
+                print(
+                    f"{'':8} {'':5} ratio this/base: p50 {this['p50'] / base['p50']:.2f}, "
+                    f"mean {this['mean'] / base['mean']:.2f}, "
+                    f"bytes {this['kb'] / base['kb']:.2f}"
+                )
 
-        def med(pick: Callable[[Run], float], results: list[Run] = results) -> float:
-            return statistics.median(pick(r) for r in results)
 
-        print(
-            f"{name:8} {seats:5} {med(lambda r: r.actions):7.0f} "
-            f"{med(lambda r: len(r.sizes)):5.0f} "
-            f"{med(lambda r: _pct(r.render_ms, 0.5)):7.1f} "
-            f"{med(lambda r: _pct(r.render_ms, 0.99)):7.1f} "
-            f"{med(lambda r: _pct(r.cpu_ms, 0.5)):7.1f} "
-            f"{med(lambda r: _pct(r.cpu_ms, 0.99)):7.1f} "
-            f"{med(lambda r: statistics.mean(r.sizes) / 1024):7.1f} "
-            f"{med(lambda r: max(r.sizes) / 1024):7.1f} "
-            f"{med(lambda r: r.uploaded / 1024 / max(1, r.actions)):9.1f}"
-        )
+def encoders(seed: int) -> None:
+    """Band heights and deflate levels on the largest Palace table: CPU and bytes."""
+    from bot.pictures import Encoding, Public, TablePictures, table_scene, warm
+
+    warm()
+    names = dict(zip([str(1000 + i) for i in range(10)], NAMES, strict=True))
+    views = _states("palace", 10, 1, seed)
+    scenes = [table_scene(Public(v), names) for v in views]
+    print(f"{'band':>4} {'level':>5} {'CPU ms/update p50':>17} {'KB/pic':>6}")
+    for band in (8, 16, 32, 64):
+        for level in (0, 1, 2, 3):
+            tables = TablePictures(encoding=Encoding(band, level))
+            tables.picture("t", scenes[0])
+            cpu, sizes = [], []
+            for scene in scenes[1:]:
+                start = time.thread_time()
+                made = tables.picture("t", scene)
+                cpu.append((time.thread_time() - start) * 1000)
+                sizes.append(len(made.data))
+            print(
+                f"{band:4} {level:5} {statistics.median(cpu):17.2f} "
+                f"{statistics.fmean(sizes) / 1024:6.1f}"
+            )
 
 
 def samples(folder: Path, seed: int) -> None:
-    """One mid-deal table picture and the hand picture of the player on turn, per game."""
+    """One mid-deal table picture and the hand picture of a player, per game."""
+    from bot.pictures import NoHandError, Public, draw, hand_scene, table_scene
+
     folder.mkdir(parents=True, exist_ok=True)
-    for name, (seats, factory) in GAMES.items():
-        ids, names = _table(seats)
+    for game, sizes in SIZES.items():
+        seats = sizes[0]
+        ids = [str(1000 + i) for i in range(seats)]
+        names = dict(zip(ids, NAMES, strict=False))
         rng = random.Random(seed)
-        game = factory(ids, dict.fromkeys(ids, 1_000), seed)
+        engine = _engine(game, seats, seed)
         for _ in range(seats * 3):
-            pid = game.to_act
-            if game.is_over or pid is None:
+            pid = engine.to_act
+            if engine.is_over or pid is None:
                 break
-            game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
-        table = draw(_scene(game, names))
-        (folder / f"{name}-table.png").write_bytes(table.data)
-        viewers = [game.to_act] if game.to_act else []
-        for viewer in [*viewers, *ids]:
+            engine.act(pid, rng.choice(engine.legal_actions(pid)).sample(rng))
+        table = draw(table_scene(Public(engine.view(None)), names))
+        (folder / f"{game}-table.png").write_bytes(table.data)
+        for viewer in [engine.to_act, *ids]:
             try:
-                hand = draw(hand_scene(game.view(viewer)))  # type: ignore[arg-type]
+                hand = draw(hand_scene(engine.view(viewer)))
             except NoHandError:
                 continue
+            (folder / f"{game}-hand.png").write_bytes(hand.data)
             break
-        (folder / f"{name}-hand.png").write_bytes(hand.data)
-        print(
-            f"{name}: table {table.width}x{table.height} {len(table.data)} B, "
-            f"hand {hand.width}x{hand.height} {len(hand.data)} B"
-        )
+        print(f"{game}: table {table.width}x{table.height} {len(table.data)} B")
+
+
+def _sizes(text: str) -> tuple[str, tuple[int, ...]]:
+    game, _, seats = text.partition("=")
+    return game, tuple(int(s) for s in seats.split(","))
 
 
 def main() -> None:
     """Parse the arguments and run."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", type=Path, help="a checkout to measure in the same run")
+    parser.add_argument(
+        "--seats", type=_sizes, action="append", help="game=N,M (default: every game)"
+    )
+    parser.add_argument("--encoders", action="store_true", help="compare encoder settings")
     parser.add_argument("--samples", type=Path, help="write sample pictures here instead")
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.samples is not None:
+    args.seats = dict(args.seats) if args.seats else dict(SIZES)
+    if args.measure:
+        game, seats, deals, seed = args.measure.split(":")
+        print(json.dumps(measure(game, int(seats), int(deals), int(seed))))
+    elif args.samples is not None:
         samples(args.samples, args.seed)
+    elif args.encoders:
+        encoders(args.seed)
     else:
-        bench(args.runs, args.deals, args.seed)
+        bench(args)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ fetched at run time.
   ``Public`` view is accepted, and only the public's view can be wrapped (``PrivateViewError``),
   so a hidden card cannot reach the channel.
 - ``hand_scene(game.view(pid))``: the player's own cards, for their DM and **My cards**.
-- ``PictureCache.render(lambda: table_scene(...))``: builds, paints and encodes in a worker
+- ``TablePictures.picture(table, scene)``: a table's picture, drawn and encoded only where it
+  changed since that table's last one (the table updates' path: about a millisecond).
+- ``PictureCache.render(lambda: hand_scene(...))``: builds, paints and encodes in a worker
   thread, once per distinct scene; ``Uploads.changed(key, picture)`` says whether an edit needs
   to attach the image again.
 
@@ -18,8 +20,9 @@ Words in pictures are the caller's (``Labels``, already translated); names come 
 
 from __future__ import annotations
 
-from bot.pictures._cache import Picture, PictureCache, Uploads, draw
+from bot.pictures._cache import PictureCache, Uploads, draw
 from bot.pictures._cards import back, face
+from bot.pictures._compose import Picture, TablePictures
 from bot.pictures._fonts import HAS_RAQM
 from bot.pictures._hand import (
     Group,
@@ -32,6 +35,7 @@ from bot.pictures._hand import (
 from bot.pictures._layout import DEFAULT_LABELS, Labels, Names
 from bot.pictures._paiute import paiute_scene
 from bot.pictures._palace import palace_scene
+from bot.pictures._png import Encoding
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
 from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
@@ -75,6 +79,7 @@ __all__ = [
     "DEFAULT_LABELS",
     "HAS_RAQM",
     "CardItem",
+    "Encoding",
     "Format",
     "Group",
     "Labels",
@@ -87,6 +92,7 @@ __all__ = [
     "PrivateViewError",
     "Public",
     "Scene",
+    "TablePictures",
     "TableView",
     "Uploads",
     "back",

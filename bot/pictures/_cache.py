@@ -1,7 +1,8 @@
 """Pictures as files, made once per scene, off the event loop, and sent only when changed.
 
-``PictureCache`` maps a scene to its encoded picture: a table's picture is drawn once per
-public state however many messages, edits and retries show it. ``Uploads`` remembers the last
+``PictureCache`` maps a scene to its encoded picture: a hand's picture is drawn once per
+private state however many replies and DMs show it (a table's goes through ``TablePictures``,
+which draws only what changed since the table's last one). ``Uploads`` remembers the last
 picture sent to each message, so an edit re-attaches the image only when the picture changed.
 Painting holds the fonts' lock: FreeType faces are not safe to share between threads, and on
 a two-core machine one picture at a time is as fast as two.
@@ -14,33 +15,16 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from bot.pictures._compose import Picture, encode_scene
 from bot.pictures._fonts import LOCK
 from bot.pictures._scene import Format, Scene, encode, paint
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """An encoded picture and what a message needs to attach it."""
-
-    data: bytes
-    width: int
-    height: int
-    format: Format
-    digest: str
-    """A hash of the bytes: equal digests are the same file."""
-
-    @property
-    def filename(self) -> str:
-        """A file name that changes with the picture (Discord caches attachments by URL)."""
-        return f"table-{self.digest[:12]}.{self.format}"
 
 
 def draw(scene: Scene, fmt: Format = "png") -> Picture:
     """Paint and encode ``scene`` (no cache)."""
     with LOCK:
-        data = encode(paint(scene), fmt)
+        data = encode_scene(scene) if fmt == "png" else encode(paint(scene), fmt)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return Picture(data, scene.width, scene.height, fmt, digest)
 

@@ -70,12 +70,15 @@ def printable(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """How many pixels wide ``text`` is drawn."""
+    """How many pixels wide ``text`` is drawn (remembered: a table's pictures measure the
+    same names and amounts over and over)."""
     with LOCK:
         return round(font_for(text, size, bold=bold).getlength(text))
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, max_width: int, *, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so it is at most ``max_width`` pixels wide."""
     text = printable(text)

@@ -66,7 +66,8 @@ def _header(view: PalaceView, names: Names, labels: Labels) -> list[s.Item]:
             items.append(s.SlotItem(x, card_y, small))
         text = f"{label} {labels.number(count)}".strip()
         items.append(s.TextItem(x + small + 8, mid, text, 24, s.WHITE, bold=True))
-        x += 130
+        # the next pile goes after the count, however long the reader's word for the pile
+        x += max(130, small + 8 + text_width(text, 24, bold=True) + 14)
     if view.battle is not None:
         items.extend(_battle(view.battle, names, labels, x + 10, mid))
     return items

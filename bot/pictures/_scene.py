@@ -10,9 +10,11 @@ items also let the tests find every card in a picture.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -37,8 +39,7 @@ STAKE_CHIP: RGB = (220, 150, 20)
 KITTY_CHIP: RGB = (140, 70, 190)
 
 
-@dataclass(frozen=True, slots=True)
-class CardItem:
+class CardItem(NamedTuple):
     """One card at ``(x, y)``: a face (its code) or, with ``code=None``, the back.
 
     ``visible`` is how many pixels from the left stay uncovered by the next card of a fan.
@@ -58,8 +59,7 @@ class CardItem:
         return _cards.card_height(self.width)
 
 
-@dataclass(frozen=True, slots=True)
-class SlotItem:
+class SlotItem(NamedTuple):
     """An empty pile's place."""
 
     x: int
@@ -67,8 +67,7 @@ class SlotItem:
     width: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChipItem:
+class ChipItem(NamedTuple):
     """A chip icon, centred on ``(x, y)``."""
 
     x: int
@@ -77,8 +76,7 @@ class ChipItem:
     colour: RGB
 
 
-@dataclass(frozen=True, slots=True)
-class PanelItem:
+class PanelItem(NamedTuple):
     """A rounded box behind a seat or a pile, with an optional coloured outline."""
 
     x: int
@@ -96,8 +94,7 @@ class PanelItem:
 Anchor = Literal["lm", "rm", "mm", "lt", "mt", "rt"]
 
 
-@dataclass(frozen=True, slots=True)
-class TextItem:
+class TextItem(NamedTuple):
     """A short label: a number, a name (already cut to fit), a caller's translated word."""
 
     x: int
@@ -110,6 +107,9 @@ class TextItem:
 
 
 Item = CardItem | SlotItem | ChipItem | PanelItem | TextItem
+"""Items are named tuples, hashed and compared in C: a table update compares two scenes' items
+(``_compose``), which as frozen dataclasses cost more than the drawing they save. No two kinds
+of item can be equal (their lengths or field types differ)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,45 +129,159 @@ class Scene:
 Format = Literal["png", "webp"]
 
 
+Box = tuple[int, int, int, int]
+"""A rectangle: left, top, right, bottom (exclusive)."""
+
+
 def paint(scene: Scene) -> Image.Image:
     """The scene as an RGB image."""
+    image = Image.new("RGB", (scene.width, scene.height), FELT)
+    paint_into(image, scene.items, 0, 0)
+    return image
+
+
+def paint_into(image: Image.Image, items: Iterable[Item], left: int, top: int) -> None:
+    """Paint ``items`` onto ``image``, which shows the scene's pixels from ``(left, top)``.
+
+    Every item is made of sprites pasted at whole pixels (text too: its glyph mask is made
+    once), so a part of a scene painted alone is pixel for pixel that part of the whole scene:
+    what lets a picture be composed from only the parts that changed. The sprites go through
+    the image's core ``paste`` (what ``Image.paste`` ends in, without its checks of the
+    arguments, which cost more than the pasting of most sprites: a hundred per update).
+    """
+    image.load()
+    core = image.im
     with LOCK:  # the fonts, and the card art drawn on first use
-        image = Image.new("RGB", (scene.width, scene.height), FELT)
-        draw = ImageDraw.Draw(image)
-        for item in scene.items:
-            if isinstance(item, CardItem):
-                art = (
-                    _cards.back(item.width, dim=item.dim)
-                    if item.code is None
-                    else _cards.face(item.code, item.width, wild=item.wild, dim=item.dim)
-                )
-                image.paste(art, (item.x, item.y), art)
-            elif isinstance(item, TextItem):
-                draw.text(
-                    (item.x, item.y),
-                    item.text,
-                    font=font_for(item.text, item.size, bold=item.bold),
-                    fill=item.colour,
-                    anchor=item.anchor,
-                )
-            elif isinstance(item, PanelItem):
-                art = _panel(
-                    item.width,
-                    item.height,
-                    item.fill,
-                    item.outline,
-                    item.outline_width,
-                    item.ground,
-                )
-                image.paste(art, (item.x, item.y))
-            elif isinstance(item, ChipItem):
-                art = _cards.chip(item.diameter, item.colour)
-                r = item.diameter // 2
-                image.paste(art, (item.x - r, item.y - r), art)
-            else:
-                art = _cards.slot(item.width)
-                image.paste(art, (item.x, item.y), art)
-        return image
+        for item in items:
+            for source, mask, dx, dy, w, h in _sprites(item):
+                x, y = item.x + dx - left, item.y + dy - top
+                if mask is None:
+                    core.paste(source, (x, y, x + w, y + h))
+                else:
+                    core.paste(source, (x, y, x + w, y + h), mask)
+
+
+Sprite = tuple[Any, Any, int, int, int, int]
+"""A pasted part of an item: its pixels (an image core, or a colour through its mask), its
+mask's core (``None``: opaque), where it goes from the item's point, and its size."""
+
+
+def _sprites(item: Item) -> tuple[Sprite, ...]:
+    if isinstance(item, CardItem):
+        return _card(item.code, item.width, item.wild, item.dim)
+    if isinstance(item, TextItem):
+        return _text(item.text, item.size, item.bold, item.anchor, item.colour)
+    if isinstance(item, PanelItem):
+        return _panel_sprite(
+            item.width, item.height, item.fill, item.outline, item.outline_width, item.ground
+        )
+    if isinstance(item, ChipItem):
+        return _chip(item.diameter, item.colour)
+    return _slot(item.width)
+
+
+def _whole(art: Image.Image, dx: int = 0, dy: int = 0) -> Sprite:
+    art.load()
+    mask = art.im if art.mode == "RGBA" else None
+    return (art.im, mask, dx, dy, art.width, art.height)
+
+
+@lru_cache(maxsize=1024)
+def _text(text: str, size: int, bold: bool, anchor: Anchor, colour: RGB) -> tuple[Sprite, ...]:
+    mask, dx, dy = _glyphs(text, size, bold, anchor)
+    mask.load()
+    return ((colour, mask.im, dx, dy, mask.width, mask.height),)
+
+
+@lru_cache(maxsize=256)
+def _panel_sprite(
+    width: int, height: int, fill: RGB, outline: RGB | None, line: int, ground: RGB
+) -> tuple[Sprite, ...]:
+    return (_whole(_panel(width, height, fill, outline, line, ground)),)
+
+
+@lru_cache(maxsize=64)
+def _chip(diameter: int, colour: RGB) -> tuple[Sprite, ...]:
+    r = diameter // 2
+    return (_whole(_cards.chip(diameter, colour), -r, -r),)
+
+
+@lru_cache(maxsize=64)
+def _slot(width: int) -> tuple[Sprite, ...]:
+    return (_whole(_cards.slot(width)),)
+
+
+def bounds(item: Item) -> Box:
+    """The pixels ``item`` may paint."""
+    if isinstance(item, CardItem):
+        return (item.x, item.y, item.x + item.width, item.y + item.height)
+    if isinstance(item, TextItem):
+        mask, dx, dy = _glyphs(item.text, item.size, item.bold, item.anchor)
+        x, y = item.x + dx, item.y + dy
+        return (x, y, x + mask.width, y + mask.height)
+    if isinstance(item, PanelItem):
+        return (item.x, item.y, item.x + item.width, item.y + item.height)
+    if isinstance(item, ChipItem):
+        r = item.diameter // 2
+        return (item.x - r, item.y - r, item.x - r + item.diameter, item.y - r + item.diameter)
+    return (item.x, item.y, item.x + item.width, item.y + _cards.card_height(item.width))
+
+
+_PAD = 2
+
+
+@lru_cache(maxsize=1024)
+def _card(code: str | None, width: int, wild: bool, dim: bool) -> tuple[Sprite, ...]:
+    """A card's art (``code`` None: the back) in sprites: the rounded corners, pasted through
+    their transparency, and the opaque rest, pasted as it is. Blending a fully opaque pixel
+    gives that pixel, so the card comes out the same, at a fraction of the blending."""
+    art = (
+        _cards.back(width, dim=dim)
+        if code is None
+        else _cards.face(code, width, wild=wild, dim=dim)
+    )
+    w, h = art.size
+    alpha = art.getchannel("A")
+    corner = next(
+        (
+            k
+            for k in range(1, min(w, h) // 3)
+            if alpha.crop((k, 0, w - k, h)).getextrema()[0] == 255
+            and alpha.crop((0, k, w, h - k)).getextrema()[0] == 255
+        ),
+        None,
+    )
+    if corner is None:
+        return (_whole(art),)
+    k = corner
+    solid = art.convert("RGB")
+    return (
+        _whole(solid.crop((0, k, w, h - k)), 0, k),
+        _whole(solid.crop((k, 0, w - k, k)), k, 0),
+        _whole(solid.crop((k, h - k, w - k, h)), k, h - k),
+        _whole(art.crop((0, 0, k, k))),
+        _whole(art.crop((w - k, 0, w, k)), w - k, 0),
+        _whole(art.crop((0, h - k, k, h)), 0, h - k),
+        _whole(art.crop((w - k, h - k, w, h)), w - k, h - k),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
+    """``text``'s glyph mask and where its top left lies from the anchor point: drawn once,
+    then pasted in the text's colour wherever the text goes (what ``ImageDraw.text`` does
+    at whole pixels, without laying the text out again)."""
+    with LOCK:
+        chosen = font_for(text, size, bold=bold)
+        box = chosen.getbbox(text, anchor=anchor)
+        left, top = math.floor(box[0]), math.floor(box[1])
+        right, bottom = math.ceil(box[2]), math.ceil(box[3])
+        width, height = right - left + 2 * _PAD, bottom - top + 2 * _PAD
+        mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        ImageDraw.Draw(mask).text(
+            (_PAD - left, _PAD - top), text, font=chosen, fill=255, anchor=anchor
+        )
+    return mask, left - _PAD, top - _PAD
 
 
 def encode(image: Image.Image, fmt: Format = "png") -> bytes:
@@ -180,7 +294,7 @@ def encode(image: Image.Image, fmt: Format = "png") -> bytes:
     """
     out = io.BytesIO()
     if fmt == "png":
-        image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
+        image.quantize(palette=palette(), dither=Image.Dither.NONE).save(
             out, "PNG", compress_level=3
         )
     else:
@@ -189,7 +303,7 @@ def encode(image: Image.Image, fmt: Format = "png") -> bytes:
 
 
 @lru_cache(maxsize=1)
-def _palette() -> Image.Image:
+def palette() -> Image.Image:
     """The palette of every picture, found once in a sample of everything the pictures draw."""
     items: list[Item] = []
     colours = (WHITE, MUTED, TURN, ATTACK, DEFEND, WIN, GAIN, LOSS)
@@ -232,4 +346,4 @@ def _panel(
 def warm() -> None:
     """Draw the shared palette and the card art now (a few hundred ms), so that the first
     table picture after start-up is as fast as the rest."""
-    _palette()
+    palette()

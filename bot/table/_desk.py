@@ -241,7 +241,7 @@ class Desk:
 
     async def layout_v2(self, status: TableStatus, model: TableModel, locale: str) -> v2.V2:
         """The table message with its picture (drawn off the event loop, once per state)."""
-        drawn = await v2.table_picture(status.view, self.names, locale)
+        drawn = await v2.table_picture(status.view, self.names, locale, status.table_id)
         if drawn is None:
             return v2.table_layout(model, None, "", locale)
         title = self.ui(status.game).title

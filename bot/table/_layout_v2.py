@@ -26,6 +26,7 @@ from bot.pictures import (
     PictureCache,
     Public,
     Scene,
+    TablePictures,
     hand_scene,
     table_scene,
 )
@@ -41,8 +42,12 @@ MAX_TEXT = 4000
 MAX_LOG = 1500
 """The log's share of it (the newest lines are kept)."""
 
-CACHE = PictureCache()
-"""Every table's pictures (one per public state), drawn in a worker thread."""
+TABLES = TablePictures()
+"""Every table's picture, each composed from its last one (only what changed is drawn and
+encoded), in a worker thread."""
+
+HANDS = PictureCache()
+"""Players' hand pictures (one per private state), drawn in a worker thread."""
 
 
 def labels(locale: str = DEFAULT_LOCALE) -> Labels:
@@ -91,19 +96,24 @@ def alt_text(
     return line[:1024]
 
 
-def _draw(build: Callable[[], Scene]) -> Drawn:
+def _draw(build: Callable[[], Scene], table: str | None = None) -> Drawn:
     scene = build()
-    return Drawn(CACHE.picture(scene), tuple(c.code for c in scene.cards))
+    picture = HANDS.picture(scene) if table is None else TABLES.picture(table, scene)
+    return Drawn(picture, tuple(c.code for c in scene.cards))
 
 
-async def table_picture(view: Any, names: Mapping[str, str], locale: str) -> Drawn | None:
+async def table_picture(
+    view: Any, names: Mapping[str, str], locale: str, table: int | None = None
+) -> Drawn | None:
     """The public table picture of ``view`` (the public view: ``Public`` checks it), or
-    ``None`` without one (the lobby has no cards to show), drawn in a worker thread."""
+    ``None`` without one (the lobby has no cards to show), drawn in a worker thread and
+    composed from table ``table``'s last picture (``None``: drawn whole)."""
     if view is None:
         return None
     words = labels(locale)
+    key = None if table is None else str(table)
     try:
-        return await asyncio.to_thread(_draw, lambda: table_scene(Public(view), names, words))
+        return await asyncio.to_thread(_draw, lambda: table_scene(Public(view), names, words), key)
     except NoPicture:
         return None
 

@@ -301,3 +301,56 @@ async def test_a_deleted_table_message_is_posted_again_with_its_picture(
         await asyncio.sleep(0.05)
     assert status(session).message_id == again.id
     assert_pictured(again)  # uploaded again: the new message has the file it points at
+
+
+def table_uploads(session: Session) -> list[str]:
+    """The table pictures the bot uploaded to the channel, by file name, in order."""
+    return [
+        name
+        for call in session.fake.log.calls
+        if isinstance(call.body, dict) and not _is_dm(session, call)
+        for name in (call.body.get("_sizes") or {})
+        if name.startswith("table-")
+    ]
+
+
+async def test_a_table_update_that_leaves_the_picture_as_it_was_uploads_no_picture(
+    session: Session, alice, bob, carol
+) -> None:
+    """Carol asks to leave after the deal: the table message says so, its picture (cards,
+    stacks, whose turn) is the one it showed, and Discord keeps that attachment: nothing is
+    uploaded again."""
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    for actor in (bob, carol):
+        await actor.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    await pictured(session)
+    await synced(session)
+    before = table_message(session)
+    words, files = texts(before), list(before.attachments)
+    shown_before = picture_of(before).tobytes()
+    uploads = table_uploads(session)
+    assert uploads  # the deal's picture went up
+    await carol.slash("pontoon leave")
+    await synced(session)
+    await session.fake.settle(quiet=0.05, within=2.0)
+    after = table_message(session)
+    assert after.id == before.id
+    assert texts(after) != words  # the table was written again: its words changed
+    assert table_uploads(session) == uploads  # with no picture: the one shown stayed
+    assert after.attachments == files
+    assert picture_of(after).tobytes() == shown_before
+    # the next step that changes the picture uploads it, once
+    actor = alice if status(session).to_act == alice.id else bob
+    if status(session).to_act == carol.id:
+        actor = carol
+    action = test_pontoon.choose(session, actor.id)
+    await actor.slash(
+        f"pontoon {action['kind']}", **{k: v for k, v in action.items() if k != "kind"}
+    )
+    await synced(session)
+    await pictured(session)
+    now = table_uploads(session)
+    assert len(now) == len(uploads) + 1
+    assert now[-1] != uploads[-1]
+    assert table_message(session).attachments == [now[-1]]

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures import (
+    Labels,
     PrivateViewError,
     Public,
     draw,
@@ -15,6 +16,7 @@ from bot.pictures import (
     palace_scene,
     table_scene,
 )
+from bot.pictures._scene import SlotItem, TextItem, bounds
 from games.palace import PalacePoker
 from tests.games.palace.helpers import deal_deck, table
 
@@ -76,3 +78,17 @@ def test_the_hand_picture_shows_the_players_own_palace():
     scene = hand_scene(game.view("b"))
     assert codes(scene) == ["Kh", "10s", "10h", "10d"]
     check_every_card_drawn_as_itself(scene)
+
+
+def test_the_discard_pile_does_not_cover_the_stock_count():
+    """Issue 33: with the reader's words beside the piles ("Stock 40"), the discard pile was
+    drawn over the end of the stock's count."""
+    words = Labels(stock="Nachziehstapel", discards="Ablagestapel", pot="Pot")
+    scene = palace_scene(Public(_game().view(None)), NAMES, words)
+    (count,) = [i for i in scene.items if isinstance(i, TextItem) and "Nachziehstapel" in i.text]
+    piles = [i for i in scene.items if isinstance(i, SlotItem) or (i in scene.cards and i.y < 120)]
+    discard = max(piles, key=lambda i: i.x)  # the stock's back, then the discard pile
+    text, pile = bounds(count), bounds(discard)
+    assert text[2] <= pile[0], (count.text, text, pile)
+    (discards,) = [i for i in scene.items if isinstance(i, TextItem) and "Ablagestapel" in i.text]
+    assert bounds(discards)[2] <= scene.width - 12  # and the discards' count stays on the table
