@@ -24,10 +24,12 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField, as_dict
 from games.cards import Card, codes
+from games.core import seen as seen_cards
 from games.core.result import DealResult, HandLabel
-from games.core.state import CoreState
+from games.core.state import CoreState, DealCommitment
 from games.errors import IllegalAction, Refusal
 from games.events import GameEvent
+from games.fairness import SCHEME, Commitment
 from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
@@ -119,6 +121,7 @@ class CardGame(Generic[StateT, OptionsT]):
     def _started(cls, state: CoreState[Any], rng: random.Random) -> Self:
         game = cls(state, rng)  # type: ignore[arg-type]
         state.peak_pot = max(state.peak_pot, game.pot)
+        seen_cards.note(state.revealed, game._opening())
         return game
 
     @classmethod
@@ -253,6 +256,61 @@ class CardGame(Generic[StateT, OptionsT]):
             )
         return records
 
+    # -- the committed card order ----------------------------------------------------------------
+
+    def commit(self, secret: bytes) -> str:
+        """Commit this deal's card order before anyone sees a card of it; the fingerprint.
+        ``secret`` (16 bytes from ``secrets``, never from the game's RNG) stays in the
+        snapshot; the table service calls this once per deal, right after making it."""
+        order = codes(self._committed_order())
+        made = Commitment(order, secret)
+        self._state.commitment = DealCommitment(
+            secret=secret.hex(), fingerprint=made.fingerprint, cards=len(order)
+        )
+        return made.fingerprint
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The full hex fingerprint of the committed order, or ``None``."""
+        c = self._state.commitment
+        return c.fingerprint if c is not None else None
+
+    def proofs(self, reader: str | None) -> list[dict[str, Any]]:
+        """The proof of each card ``reader`` has seen so far (``None``: the table's), public
+        cards first: nothing about a card they have not seen."""
+        c = self._state.commitment
+        order = codes(self._committed_order())
+        if c is None or len(order) != c.cards:
+            return []
+        made = Commitment(order, bytes.fromhex(c.secret))
+        where = {code: i for i, code in enumerate(order)}
+        return [
+            made.prove(where[code]).as_dict()
+            for code in seen_cards.visible_to(self._state.revealed, reader)
+            if code in where
+        ]
+
+    def fairness(self) -> dict[str, Any] | None:
+        """The deal's commitment with the proofs of every card someone saw, by audience
+        (``""``: the table): what the deal's record keeps for its hand histories. Only when
+        the deal is over (a proof shown early would tell a private card)."""
+        c = self._state.commitment
+        if c is None or not self.is_over:
+            return None
+        audiences = [seen_cards.PUBLIC, *sorted(a for a in self._state.revealed if a)]
+        public = len(self._state.revealed.get(seen_cards.PUBLIC, ()))
+        proofs = {}
+        for audience in audiences:
+            shown = self.proofs(audience or None)
+            proofs[audience] = shown if not audience else shown[public:]
+        return {
+            "kind": "fairness",
+            "scheme": SCHEME,
+            "fingerprint": c.fingerprint,
+            "cards": c.cards,
+            "proofs": proofs,
+        }
+
     def chips_in_play(self) -> int:
         """Stacks + pot (+ kitty): constant over a deal, checked after every action."""
         return sum(self._state.stacks.values()) + self.pot + self._kitty()
@@ -277,6 +335,7 @@ class CardGame(Generic[StateT, OptionsT]):
         s.record("action", player=pid, action=data)
         events = self._apply(pid, parsed)
         s.peak_pot = max(s.peak_pot, self.pot)
+        seen_cards.note(s.revealed, events)
         return events
 
     def timeout_action(self, pid: str) -> dict[str, Any]:
@@ -316,6 +375,11 @@ class CardGame(Generic[StateT, OptionsT]):
 
     def _in_deal(self, pid: str) -> bool:
         return pid in self._state.players
+
+    def _committed_order(self) -> list[Card]:
+        """The card order a commitment covers: the deal's starting order (Pontoon's pack,
+        whose first card is dealt after the opening phase, overrides it)."""
+        return list(self._state.start_deck)
 
     def _redact(self, entry: dict[str, Any]) -> dict[str, Any]:
         """A history entry as it may be read before the end (face-down cards by count)."""
