@@ -100,6 +100,8 @@ class TableStatus:
     options: dict[str, Any]
     view: BaseModel | None
     """The engine's view: the public one, or the asking player's private one."""
+    fingerprint: str | None = None
+    """The full hex fingerprint of the deal's committed card order (issue 29), or ``None``."""
 
     @property
     def expected(self) -> Expected:
@@ -264,6 +266,7 @@ class LiveTable:
             max_buy_in=self.config.max_buy_in,
             options=self._options_json(),
             view=self._view(viewer),
+            fingerprint=engine.fingerprint if engine is not None else None,
         )
 
     def _options_json(self) -> dict[str, Any]:

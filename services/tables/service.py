@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from games import fairness
 from games.actions import ActionSpec
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
@@ -79,16 +80,19 @@ class TableService:
         listener: TableListener | None = None,
         clock: Clock | None = None,
         seed: Callable[[], int] | None = None,
+        deck_secret: Callable[[], bytes] = fairness.new_secret,
         idle_check_s: float = 60.0,
         owns: Callable[[int], bool] | None = None,
     ) -> None:
         """``owns``: whether a guild's tables are this process's to load, resume and time (a
-        process serving some shards of a sharded bot); ``None``: every guild's."""
+        process serving some shards of a sharded bot); ``None``: every guild's.
+        ``deck_secret``: each deal's commitment secret (tests fix it as they fix ``seed``)."""
         self.db = db
         self.listener: TableListener = listener or NullListener()
         self.clock: Clock = clock or SystemClock()
         self.timers = Timers(self.clock)
         self._seed = seed or (lambda: secrets.randbits(63))
+        self._deck_secret = deck_secret
         self._idle_check_s = idle_check_s
         self._tables: dict[int, LiveTable] = {}
         self._channels: dict[tuple[int, int], int] = {}
@@ -503,6 +507,7 @@ class TableService:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
             raise e.NotEnoughPlayers() from exc
+        engine.commit(self._deck_secret())  # issue 29: before anyone sees a card of it
         short = [
             SittingOut(to=s.pid, player=s.pid, stack=s.stack, need=need)
             for s in row.seats
