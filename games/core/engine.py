@@ -290,6 +290,16 @@ class CardGame(Generic[StateT, OptionsT]):
             if code in where
         ]
 
+    def closing_records(self) -> list[dict[str, Any]]:
+        """What a finished deal's stored record keeps beside its history (issue 29): the
+        seats' stacks at its start and end, and the commitment with its proofs."""
+        if not self.is_over:
+            raise DealNotOver("the deal is not over yet")
+        s = self._state
+        seats = {"kind": "stacks", "start": dict(s.start_stacks), "end": dict(s.stacks)}
+        proved = self.fairness()
+        return [seats] if proved is None else [seats, proved]
+
     def fairness(self) -> dict[str, Any] | None:
         """The deal's commitment with the proofs of every card someone saw, by audience
         (``""``: the table): what the deal's record keeps for its hand histories. Only when

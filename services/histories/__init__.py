@@ -1,0 +1,21 @@
+"""Hand histories (issue 29): a player's finished deals and each one as a downloadable,
+checkable file showing only what that player may see."""
+
+from services.histories._file import (
+    FORMAT,
+    HIDDEN,
+    hand_history,
+    hand_history_text,
+    visible_cards,
+)
+from services.histories._service import DealNotYours, HistoryService
+
+__all__ = [
+    "FORMAT",
+    "HIDDEN",
+    "DealNotYours",
+    "HistoryService",
+    "hand_history",
+    "hand_history_text",
+    "visible_cards",
+]
