@@ -9,10 +9,12 @@ from services.histories._file import (
     visible_cards,
 )
 from services.histories._service import DealNotYours, HistoryService
+from storage.histories import DealLine
 
 __all__ = [
     "FORMAT",
     "HIDDEN",
+    "DealLine",
     "DealNotYours",
     "HistoryService",
     "hand_history",
