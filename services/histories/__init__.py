@@ -6,6 +6,7 @@ from services.histories._file import (
     HIDDEN,
     hand_history,
     hand_history_text,
+    proofs_text,
     visible_cards,
 )
 from services.histories._service import DealNotYours, HistoryService
@@ -19,5 +20,6 @@ __all__ = [
     "HistoryService",
     "hand_history",
     "hand_history_text",
+    "proofs_text",
     "visible_cards",
 ]

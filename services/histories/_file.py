@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.seen import CARD_CODES, PUBLIC
-from games.fairness import dumps
+from games.fairness import SCHEME, dumps
 
 FORMAT = "parlour-hand-history-1"
 HIDDEN = "??"
@@ -83,6 +83,37 @@ def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
 def hand_history_text(record: Mapping[str, Any], reader: str) -> str:
     """The downloadable file's text."""
     return HEADER.format(format=FORMAT) + dumps(hand_history(record, reader))
+
+
+def proofs_text(
+    *,
+    game: str,
+    table: int,
+    deal: int,
+    reader: str,
+    fingerprint: str,
+    cards: int,
+    proofs: list[Any],
+) -> str:
+    """The proofs of the cards ``reader`` has seen so far in a running deal (``/verify``), in
+    the same layout, so the same verifier checks them."""
+    data = {
+        "format": FORMAT,
+        "variant": f"parlour/{game}",
+        "table": table,
+        "hand": deal,
+        "reader": reader,
+        "commitments": [
+            {
+                "scheme": SCHEME,
+                "label": "deal",
+                "cards": cards,
+                "fingerprint": fingerprint,
+                "reveals": sorted(proofs, key=lambda p: p["position"]),
+            }
+        ],
+    }
+    return HEADER.format(format=FORMAT) + dumps(data)
 
 
 def _fairness(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -115,6 +115,17 @@ class TableStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class DeckProofs:
+    """Issue 29: a deal's committed order and the proofs one reader may have of it."""
+
+    deal_number: int
+    fingerprint: str
+    cards: int
+    proofs: list[dict[str, Any]]
+    """Each a card the reader has seen, its position, salt and sibling hashes."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActionResult:
     """What an accepted action (or a service step like a new deal) produced, for rendering."""
 

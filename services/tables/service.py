@@ -51,6 +51,7 @@ from services.tables.events import (
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
+    DeckProofs,
     Expected,
     LiveTable,
     TableStatus,
@@ -164,6 +165,20 @@ class TableService:
     def status(self, guild: int, channel: int, user: int | None = None) -> TableStatus:
         """The channel's table; with ``user``, the view is that player's private one."""
         return self._get(guild, channel).status(None if user is None else str(user))
+
+    def deck_proofs(self, guild: int, channel: int, user: int) -> DeckProofs:
+        """Issue 29: the channel's deal's committed order and the proofs of the cards ``user``
+        has seen in it (the table's and their own; nothing of anyone else's)."""
+        engine = self._get(guild, channel).engine
+        commitment = engine.state.commitment if engine is not None else None
+        if engine is None or commitment is None:
+            raise e.NoDeal()
+        return DeckProofs(
+            deal_number=engine.deal_number,
+            fingerprint=commitment.fingerprint,
+            cards=commitment.cards,
+            proofs=engine.proofs(str(user)),
+        )
 
     def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:
         """What ``user`` may do now (empty when it is not their move): the buttons to enable."""

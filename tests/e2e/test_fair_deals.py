@@ -1,5 +1,6 @@
 """Issue 29 through the real bot and the fake Discord: in each game a deal shows its deck
-fingerprint on the table message while it runs; afterwards ``/history`` lists it, and
+fingerprint on the table message while it runs and ``/verify`` gives the player the proofs
+of what they have seen so far; afterwards ``/history`` lists it, and
 ``/history deal:`` hands the player a file that the stand-alone verifier
 (``python -m games.fairness verify``, standard library only) accepts and that holds no card
 the player could not see."""
@@ -16,7 +17,7 @@ import pytest
 
 from games.core.seen import cards_in
 from games.fairness import short
-from tests.e2e.table_helpers import TableSeed, status, table_message, until
+from tests.e2e.table_helpers import TableSeed, status, table_message, until, view_cards
 from tests.e2e.test_computers import DELAY, OPEN, play_deal, posted
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -53,6 +54,18 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     fingerprint = status(session).fingerprint
     assert fingerprint is not None
     assert f"Deck fingerprint {short(fingerprint)}" in str(table_message(session).payload())
+    # while the deal runs, /verify proves alice's own cards and the table's to her alone
+    mine = await alice.slash("verify")
+    assert mine.message is not None
+    assert mine.message.ephemeral
+    [proofs] = mine.message.attachments
+    now = tmp_path / proofs
+    now.write_bytes(mine.message.files[proofs])
+    reveals = tomllib.loads(now.read_text())["commitments"][0].get("reveals", [])
+    proved_now = {r["card"] for r in reveals}
+    assert view_cards(status(session, alice.id).view) <= proved_now
+    # a file that proves nothing (Pontoon before its first card) is not a pass
+    assert verify(now).returncode == (0 if proved_now else 1)
     await play_deal(session, alice, game, rng)
     await until(lambda: not status(session).deal_open, what="the deal's end")
     listed = await alice.slash("history", game=game)

@@ -12,8 +12,9 @@ from discord.ext import commands
 from bot.catalog import GameId
 from bot.client import Parlour
 from bot.exts.history import _render
+from bot.table import refusals, where
 from bot.text import Catalog, catalog
-from services.histories import DealNotYours, HistoryService
+from services.histories import DealNotYours, HistoryService, proofs_text
 
 MAX_PAGE = 1000
 MAX_DEAL_ID = 2**53 - 1
@@ -69,4 +70,33 @@ class HistoryCog(commands.Cog):
         deals, more = await self.histories.page(guild, pid, game_id, page - 1)
         await interaction.response.send_message(
             embed=_render.listing(say, deals, page - 1, more), ephemeral=True
+        )
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="verify", description="The proofs of the cards you have seen in this table's deal"
+    )
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """Ephemeral: the reader's own cards and the table's, each with the proof that it was
+        in its position of the order committed before the deal's first card, as a file."""
+        guild, channel = where(interaction)
+        say = await self._reader(interaction)
+        with refusals():
+            status = self.bot.tables.status(guild, channel)
+            found = self.bot.tables.deck_proofs(guild, channel, interaction.user.id)
+        text = proofs_text(
+            game=status.game,
+            table=status.table_id,
+            deal=found.deal_number,
+            reader=str(interaction.user.id),
+            fingerprint=found.fingerprint,
+            cards=found.cards,
+            proofs=found.proofs,
+        )
+        name = f"parlour-{status.game}-table-{status.table_id}-deal-{found.deal_number}-proofs.toml"
+        attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
+        await interaction.response.send_message(
+            _render.proofs(say, found.deal_number, found.fingerprint, len(found.proofs)),
+            file=attached,
+            ephemeral=True,
         )

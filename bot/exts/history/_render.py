@@ -11,6 +11,7 @@ from bot.catalog import GameId
 from bot.render import relative
 from bot.text import Catalog, Number, Text, msg
 from bot.text.format import chips
+from games.fairness import short
 from services.histories import DealLine
 
 COLOUR = discord.Colour.dark_teal()
@@ -73,3 +74,15 @@ def downloaded(say: Catalog, deal_id: int) -> str:
 def not_yours(say: Catalog, deal_id: int) -> str:
     """The refusal of a deal the reader did not play (or that this server does not have)."""
     return say.text(msg("history.refusal.not_yours", number=deal_id))
+
+
+def proofs(say: Catalog, deal: int, fingerprint: str, count: int) -> str:
+    """The note beside ``/verify``'s file."""
+    return say.text(
+        msg(
+            "history.verify",
+            number=Number(count),
+            deal=Number(deal),
+            fingerprint=short(fingerprint),
+        )
+    )

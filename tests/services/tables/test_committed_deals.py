@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from games.core.seen import cards_in
 from games.fairness import Proof, verify
-from services.tables import TableService
+from services.tables import NoDeal, NoTable, TableService
 from services.tables.timers import ManualClock
 from storage import Database, stats
 
@@ -78,3 +79,24 @@ async def test_a_restarted_table_keeps_its_deals_commitment(target: str | Path, 
         assert record["fingerprint"] == before
         assert all(holds(record, p) for shown in record["proofs"].values() for p in shown)
         await two.shutdown()
+
+
+async def test_a_players_proofs_now_hold_their_hand_and_nobody_elses(service: TableService):
+    await seat_three(service, "paiute")
+    with pytest.raises(NoDeal):
+        service.deck_proofs(GUILD, CHANNEL, HOST)
+    await service.start(GUILD, CHANNEL, HOST)
+    hands = {}
+    for user in (HOST, BOB, CAT):
+        found = service.deck_proofs(GUILD, CHANNEL, user)
+        view = service.status(GUILD, CHANNEL, user).view
+        assert view is not None
+        record = {"fingerprint": found.fingerprint, "cards": found.cards}
+        assert all(holds(record, p) for p in found.proofs)
+        hands[user] = {p["card"] for p in found.proofs}
+        assert set(cards_in(view)) <= hands[user]
+    public = {p["card"] for p in service.deck_proofs(GUILD, CHANNEL, 999).proofs}
+    assert public  # the turned indicator and the first discard
+    assert not (hands[HOST] - public) & (hands[BOB] - public)
+    with pytest.raises(NoTable):
+        service.deck_proofs(GUILD, CHANNEL + 1, HOST)
