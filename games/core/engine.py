@@ -29,7 +29,7 @@ from games.core.result import DealResult, HandLabel
 from games.core.state import CoreState, DealCommitment
 from games.errors import IllegalAction, Refusal
 from games.events import GameEvent
-from games.fairness import SCHEME, Commitment
+from games.fairness import Commitment
 from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
@@ -278,21 +278,11 @@ class CardGame(Generic[StateT, OptionsT]):
     def proofs(self, reader: str | None) -> list[dict[str, Any]]:
         """The proof of each card ``reader`` has seen so far (``None``: the table's), public
         cards first: nothing about a card they have not seen."""
-        c = self._state.commitment
-        order = codes(self._committed_order())
-        if c is None or len(order) != c.cards:
-            return []
-        made = Commitment(order, bytes.fromhex(c.secret))
-        where = {code: i for i, code in enumerate(order)}
-        return [
-            made.prove(where[code]).as_dict()
-            for code in seen_cards.visible_to(self._state.revealed, reader)
-            if code in where
-        ]
+        return seen_cards.proofs(self._state, codes(self._committed_order()), reader)
 
     def closing_records(self) -> list[dict[str, Any]]:
         """What a finished deal's stored record keeps beside its history (issue 29): the
-        seats' stacks at its start and end, and the commitment with its proofs."""
+        seats' stacks at its start and end, and the commitment with its shown cards."""
         if not self.is_over:
             raise DealNotOver("the deal is not over yet")
         s = self._state
@@ -301,25 +291,14 @@ class CardGame(Generic[StateT, OptionsT]):
         return [seats] if proved is None else [seats, proved]
 
     def fairness(self) -> dict[str, Any] | None:
-        """The deal's commitment with the proofs of every card someone saw, by audience
-        (``""``: the table): what the deal's record keeps for its hand histories. Only when
-        the deal is over (a proof shown early would tell a private card)."""
-        c = self._state.commitment
-        if c is None or not self.is_over:
+        """The deal's commitment and the cards someone saw, by audience (``""``: the table;
+        a player: what only they saw), each with its position and salt, and the leaf hashes
+        that make their proofs (:func:`games.fairness.proofs_of`): what the deal's record
+        keeps for its hand histories. Only when the deal is over (a proof shown early would
+        tell a private card)."""
+        if not self.is_over:
             return None
-        audiences = [seen_cards.PUBLIC, *sorted(a for a in self._state.revealed if a)]
-        public = len(self._state.revealed.get(seen_cards.PUBLIC, ()))
-        proofs = {}
-        for audience in audiences:
-            shown = self.proofs(audience or None)
-            proofs[audience] = shown if not audience else shown[public:]
-        return {
-            "kind": "fairness",
-            "scheme": SCHEME,
-            "fingerprint": c.fingerprint,
-            "cards": c.cards,
-            "proofs": proofs,
-        }
+        return seen_cards.shown_record(self._state, codes(self._committed_order()))
 
     def chips_in_play(self) -> int:
         """Stacks + pot (+ kitty): constant over a deal, checked after every action."""

@@ -16,7 +16,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.cards import FULL_DECK, codes
+from games.core.state import CoreState
 from games.events import GameEvent
+from games.fairness import SCHEME, Commitment, salt_for
 
 PUBLIC = ""
 """The audience key of the whole table."""
@@ -63,3 +65,47 @@ def visible_to(seen: dict[str, list[str]], reader: str | None) -> list[str]:
         public = set(out)
         out += [c for c in seen.get(reader, ()) if c not in public]
     return out
+
+
+def _opened(state: CoreState[Any], order: list[str]) -> tuple[Commitment, dict[str, int]] | None:
+    """The commitment's tree again (from the secret) and each card's position in it."""
+    c = state.commitment
+    if c is None or len(order) != c.cards:
+        return None
+    return Commitment(order, bytes.fromhex(c.secret)), {code: i for i, code in enumerate(order)}
+
+
+def proofs(state: CoreState[Any], order: list[str], reader: str | None) -> list[dict[str, Any]]:
+    """The proof of each card ``reader`` has seen (``order``: the committed one)."""
+    opened = _opened(state, order)
+    if opened is None:
+        return []
+    made, where = opened
+    return [
+        made.prove(where[code]).as_dict()
+        for code in visible_to(state.revealed, reader)
+        if code in where
+    ]
+
+
+def shown_record(state: CoreState[Any], order: list[str]) -> dict[str, Any] | None:
+    """The commitment, its leaf hashes and each audience's shown positions with card and salt
+    (a player's: only what the table did not see too), or ``None`` when not committed."""
+    opened = _opened(state, order)
+    if opened is None:
+        return None
+    made, where = opened
+    public = set(state.revealed.get(PUBLIC, ()))
+    shown: dict[str, list[list[Any]]] = {PUBLIC: []}
+    for audience, seen in state.revealed.items():
+        kept = [c for c in seen if c in where and (audience == PUBLIC or c not in public)]
+        if kept or audience == PUBLIC:
+            shown[audience] = [[where[c], c, salt_for(made.secret, where[c]).hex()] for c in kept]
+    return {
+        "kind": "fairness",
+        "scheme": SCHEME,
+        "fingerprint": made.fingerprint,
+        "cards": len(made.cards),
+        "leaves": made.leaves,
+        "shown": shown,
+    }

@@ -13,6 +13,7 @@ False
 """
 
 from games.fairness._file import Verdict, check_data, check_text
+from games.fairness._record import proofs_of
 from games.fairness._toml import dumps
 from games.fairness._tree import (
     SCHEME,
@@ -22,6 +23,7 @@ from games.fairness._tree import (
     leaf_hash,
     new_secret,
     node_hash,
+    proof_from_leaves,
     root_from_proof,
     root_hash,
     salt_for,
@@ -41,6 +43,8 @@ __all__ = [
     "leaf_hash",
     "new_secret",
     "node_hash",
+    "proof_from_leaves",
+    "proofs_of",
     "root_from_proof",
     "root_hash",
     "salt_for",

@@ -133,23 +133,32 @@ class Commitment:
     def short(self) -> str:
         return short(self.fingerprint)
 
+    @property
+    def leaves(self) -> str:
+        """Hex of every leaf hash, in position order: with the salts of the shown positions,
+        enough to make their proofs again (:func:`proof_from_leaves`) without the secret; a
+        leaf tells nothing of its card without that position's salt."""
+        return b"".join(self._levels[0]).hex()
+
     def prove(self, position: int) -> Proof:
         """The proof of one position (publishing it reveals that card and nothing else)."""
         if not 0 <= position < len(self.cards):
             raise IndexError(position)
-        path: list[str] = []
-        index = position
-        for level in self._levels[:-1]:
-            sibling = _sibling(index, len(level))
-            if sibling is not None:
-                path.append(level[sibling].hex())
-            index //= 2
         return Proof(
             position=position,
             card=self.cards[position],
             salt=salt_for(self.secret, position).hex(),
-            path=tuple(path),
+            path=_path(self._levels, position),
         )
+
+
+def proof_from_leaves(leaves_hex: str, position: int, card: str, salt_hex: str) -> Proof:
+    """A proof made again from a commitment's leaf hashes (:attr:`Commitment.leaves`)."""
+    raw = bytes.fromhex(leaves_hex)
+    leaves = [raw[i : i + 32] for i in range(0, len(raw), 32)]
+    if not 0 <= position < len(leaves):
+        raise IndexError(position)
+    return Proof(position=position, card=card, salt=salt_hex, path=_path(_levels(leaves), position))
 
 
 def root_from_proof(
@@ -186,6 +195,17 @@ def verify(fingerprint_hex: str, count: int, proof: Proof) -> bool:
     except (ValueError, UnicodeEncodeError):
         return False
     return got.hex() == fingerprint_hex.lower()
+
+
+def _path(levels: list[list[bytes]], position: int) -> tuple[str, ...]:
+    path: list[str] = []
+    index = position
+    for level in levels[:-1]:
+        sibling = _sibling(index, len(level))
+        if sibling is not None:
+            path.append(level[sibling].hex())
+        index //= 2
+    return tuple(path)
 
 
 def _levels(leaves: list[bytes]) -> list[list[bytes]]:

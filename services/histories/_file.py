@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.seen import CARD_CODES, PUBLIC
-from games.fairness import SCHEME, dumps
+from games.fairness import SCHEME, dumps, proofs_of
 
 FORMAT = "parlour-hand-history-1"
 HIDDEN = "??"
@@ -28,8 +28,8 @@ HEADER = "# Parlour hand history ({format}); check it: python -m games.fairness 
 
 def visible_cards(record: Mapping[str, Any], reader: str) -> set[str]:
     """The cards ``reader`` may see in a stored deal: those its proofs cover for them."""
-    proofs = _fairness(record).get("proofs", {})
-    return {p["card"] for p in [*proofs.get(PUBLIC, ()), *proofs.get(reader, ())]}
+    shown = _fairness(record).get("shown", {})
+    return {card for _, card, _ in [*shown.get(PUBLIC, ()), *shown.get(reader, ())]}
 
 
 def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
@@ -67,7 +67,8 @@ def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
         out["other_results"] = other  # the house bank, the kitty
     fairness = _fairness(record)
     if fairness:
-        shown = [*fairness["proofs"].get(PUBLIC, ()), *fairness["proofs"].get(reader, ())]
+        proofs = proofs_of(fairness)
+        shown = [*proofs.get(PUBLIC, ()), *proofs.get(reader, ())]
         out["commitments"] = [
             {
                 "scheme": fairness["scheme"],
@@ -121,8 +122,7 @@ def _fairness(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _proved(record: Mapping[str, Any], audience: str) -> list[str]:
-    proofs = _fairness(record).get("proofs", {})
-    return [p["card"] for p in proofs.get(audience, ())]
+    return [card for _, card, _ in _fairness(record).get("shown", {}).get(audience, ())]
 
 
 def _masked(value: Any, seen: set[str]) -> Any:

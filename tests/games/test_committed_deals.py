@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.core.seen import cards_in
 from games.engine import Engine
-from games.fairness import Proof, verify
+from games.fairness import Proof, proofs_of, verify
 from games.palace import PalacePoker
 from games.registry import PAIUTE, PALACE, PONTOON
 
@@ -71,8 +71,8 @@ def test_no_proof_shows_a_card_its_reader_could_not_see(info, seed, size, deals)
             assert set(shown) == allowed  # and every card they saw has its proof
             assert all(holds(record["fingerprint"], p) for p in proofs)
         # the deal's record: the table's proofs only public cards, each player's only theirs
-        assert {p["card"] for p in record["proofs"][""]} == public
-        for pid, proofs in record["proofs"].items():
+        assert {p["card"] for p in proofs_of(record)[""]} == public
+        for pid, proofs in proofs_of(record).items():
             if pid:
                 assert {p["card"] for p in proofs} <= oracle[pid]
         game = game.next_deal()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.core.seen import cards_in
-from games.fairness import Proof, verify
+from games.fairness import Proof, proofs_of, verify
 from services.tables import NoDeal, NoTable, TableService
 from services.tables.timers import ManualClock
 from storage import Database, stats
@@ -50,7 +50,7 @@ async def test_each_deal_has_a_new_fingerprint_and_its_record_proves_what_was_se
         record = next(e for e in recorded["history"] if e["kind"] == "fairness")
         assert record["fingerprint"] == fingerprints[-1]
         assert "secret" not in record  # the secret opens every position: never stored here
-        proofs = [p for shown in record["proofs"].values() for p in shown]
+        proofs = [p for shown in proofs_of(record).values() for p in shown]
         assert proofs  # someone saw a card
         assert all(holds(record, p) for p in proofs)
     assert fingerprints[0] != fingerprints[1]
@@ -77,7 +77,7 @@ async def test_a_restarted_table_keeps_its_deals_commitment(target: str | Path, 
         assert recorded is not None
         record = next(e for e in recorded["history"] if e["kind"] == "fairness")
         assert record["fingerprint"] == before
-        assert all(holds(record, p) for shown in record["proofs"].values() for p in shown)
+        assert all(holds(record, p) for shown in proofs_of(record).values() for p in shown)
         await two.shutdown()
 
 
