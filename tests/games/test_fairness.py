@@ -23,6 +23,7 @@ from games.fairness import (
     dumps,
     leaf_hash,
     node_hash,
+    proof_from_leaves,
     root_hash,
     salt_for,
     verify,
@@ -241,3 +242,12 @@ def test_the_toml_writer_round_trips():
     back = tomllib.loads(dumps(data))
     data.pop("skip")
     assert back == data
+
+
+def test_a_proof_made_again_from_the_leaf_hashes_is_the_same_proof():
+    c = Commitment(DECK, SECRET)
+    for position in (0, 25, 51):
+        proof = c.prove(position)
+        again = proof_from_leaves(c.leaves, position, proof.card, proof.salt)
+        assert again == proof
+    assert len(c.leaves) < 52 * 64  # smaller than the hex of the 52 leaves
