@@ -61,7 +61,10 @@ def listing(say: Catalog, deals: list[DealLine], page: int, more: bool) -> disco
         shown.description = say.text(msg("history.none"))
         return shown
     shown.description = "\n".join(say.text(line(d)) for d in deals)
-    footer = msg("history.footer.more" if more else "history.footer", page=Number(page + 1))
+    if more:
+        footer = msg("history.footer.more", page=Number(page + 1), next=page + 2)
+    else:
+        footer = msg("history.footer", page=Number(page + 1))
     shown.set_footer(text=say.text(footer))
     return shown
 
