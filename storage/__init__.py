@@ -48,6 +48,8 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
   per table+deal), ``get_stats``, ``result``, ``leaderboard(conn, guild, Board.BALANCE | NET |
   WINS, game=None, limit=10, asker=None)`` -> top N + the asker's rank (ties share a rank).
+- ``histories``: ``deals_of`` (a player's finished deals, newest first, paged) and
+  ``deal_record`` (one deal's whole record; the caller filters what a reader may see).
 - ``settings``: ``GuildSettings`` (stakes, bet limit, buy-in limits, turn timer, idle close,
   starting balance, daily amount + cooldown, refill amount + cooldown, 0 = off), ``get``,
   ``update``; ``language`` is the server's (its public messages), any catalog code.

@@ -19,6 +19,7 @@ from bot.text import Number, Text, msg
 from bot.text.format import COMPUTER, Names, chips
 from games.actions import ActionSpec
 from games.events import GameEvent
+from games.fairness import short
 from services.tables import Closed, SeatStatus, TableStatus
 from services.tables.events import (
     CloseReason,
@@ -65,6 +66,14 @@ def turn_line(status: TableStatus, names: Names) -> Text:
     if status.deal_number == 0:
         return msg("table.turn.lobby")
     return msg("table.turn.between", deal=status.deal_number)
+
+
+def deck_line(status: TableStatus) -> Text:
+    """During a deal, the short fingerprint of its committed card order (issue 29): shown
+    with the deal's first message, so no card of it can be changed afterwards unnoticed."""
+    if status.fingerprint is None:
+        return ""
+    return msg("table.footer.deck", fingerprint=short(status.fingerprint))
 
 
 LOG_SHOWN = 3
@@ -119,7 +128,7 @@ def present_table(
         seats=seats,
         fields=fields,
         log=tuple(log)[-LOG_SHOWN:],
-        footer=""
+        footer=deck_line(status)
         if status.deal_open and closed is None
         else msg(
             "table.footer",

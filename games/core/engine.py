@@ -24,10 +24,12 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField, as_dict
 from games.cards import Card, codes
+from games.core import seen as seen_cards
 from games.core.result import DealResult, HandLabel
-from games.core.state import CoreState
+from games.core.state import CoreState, DealCommitment
 from games.errors import IllegalAction, Refusal
 from games.events import GameEvent
+from games.fairness import Commitment
 from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
@@ -119,6 +121,7 @@ class CardGame(Generic[StateT, OptionsT]):
     def _started(cls, state: CoreState[Any], rng: random.Random) -> Self:
         game = cls(state, rng)  # type: ignore[arg-type]
         state.peak_pot = max(state.peak_pot, game.pot)
+        seen_cards.note(state.revealed, game._opening())
         return game
 
     @classmethod
@@ -253,6 +256,50 @@ class CardGame(Generic[StateT, OptionsT]):
             )
         return records
 
+    # -- the committed card order ----------------------------------------------------------------
+
+    def commit(self, secret: bytes) -> str:
+        """Commit this deal's card order before anyone sees a card of it; the fingerprint.
+        ``secret`` (16 bytes from ``secrets``, never from the game's RNG) stays in the
+        snapshot; the table service calls this once per deal, right after making it."""
+        order = codes(self._committed_order())
+        made = Commitment(order, secret)
+        self._state.commitment = DealCommitment(
+            secret=secret.hex(), fingerprint=made.fingerprint, cards=len(order)
+        )
+        return made.fingerprint
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The full hex fingerprint of the committed order, or ``None``."""
+        c = self._state.commitment
+        return c.fingerprint if c is not None else None
+
+    def proofs(self, reader: str | None) -> list[dict[str, Any]]:
+        """The proof of each card ``reader`` has seen so far (``None``: the table's), public
+        cards first: nothing about a card they have not seen."""
+        return seen_cards.proofs(self._state, codes(self._committed_order()), reader)
+
+    def closing_records(self) -> list[dict[str, Any]]:
+        """What a finished deal's stored record keeps beside its history (issue 29): the
+        seats' stacks at its start and end, and the commitment with its shown cards."""
+        if not self.is_over:
+            raise DealNotOver("the deal is not over yet")
+        s = self._state
+        seats = {"kind": "stacks", "start": dict(s.start_stacks), "end": dict(s.stacks)}
+        proved = self.fairness()
+        return [seats] if proved is None else [seats, proved]
+
+    def fairness(self) -> dict[str, Any] | None:
+        """The deal's commitment and the cards someone saw, by audience (``""``: the table;
+        a player: what only they saw), each with its position and salt, and the leaf hashes
+        that make their proofs (:func:`games.fairness.proofs_of`): what the deal's record
+        keeps for its hand histories. Only when the deal is over (a proof shown early would
+        tell a private card)."""
+        if not self.is_over:
+            return None
+        return seen_cards.shown_record(self._state, codes(self._committed_order()))
+
     def chips_in_play(self) -> int:
         """Stacks + pot (+ kitty): constant over a deal, checked after every action."""
         return sum(self._state.stacks.values()) + self.pot + self._kitty()
@@ -277,6 +324,7 @@ class CardGame(Generic[StateT, OptionsT]):
         s.record("action", player=pid, action=data)
         events = self._apply(pid, parsed)
         s.peak_pot = max(s.peak_pot, self.pot)
+        seen_cards.note(s.revealed, events)
         return events
 
     def timeout_action(self, pid: str) -> dict[str, Any]:
@@ -316,6 +364,11 @@ class CardGame(Generic[StateT, OptionsT]):
 
     def _in_deal(self, pid: str) -> bool:
         return pid in self._state.players
+
+    def _committed_order(self) -> list[Card]:
+        """The card order a commitment covers: the deal's starting order (Pontoon's pack,
+        whose first card is dealt after the opening phase, overrides it)."""
+        return list(self._state.start_deck)
 
     def _redact(self, entry: dict[str, Any]) -> dict[str, Any]:
         """A history entry as it may be read before the end (face-down cards by count)."""

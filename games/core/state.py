@@ -13,6 +13,18 @@ from games.cards import Card
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
+class DealCommitment(BaseModel):
+    """The commitment of a deal's card order (:meth:`games.core.CardGame.commit`). The secret
+    opens any position, so it stays in the table's snapshot and is never shown; each card
+    someone sees is shown with its own position's proof."""
+
+    secret: str
+    """Hex of the 128-bit secret the positions' salts come from (``secrets``, not the RNG)."""
+    fingerprint: str
+    """Full hex of the tree's root."""
+    cards: int
+
+
 class CoreState(BaseModel, Generic[OptionsT]):
     """The part of a deal's state the engine core reads and writes."""
 
@@ -35,6 +47,10 @@ class CoreState(BaseModel, Generic[OptionsT]):
     """Accepted actions this deal: caches key on it."""
     rng: list[Any] = Field(default_factory=list)
     """The RNG state, written at snapshot time."""
+    commitment: DealCommitment | None = None
+    """The committed card order's secret and fingerprint (``None``: not committed)."""
+    revealed: dict[str, list[str]] = Field(default_factory=dict)
+    """Card codes someone has seen, by audience (``""``: the table), :mod:`games.core.seen`."""
 
     def record(self, kind: str, **data: Any) -> None:
         """Append a history entry."""

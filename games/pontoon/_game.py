@@ -195,6 +195,12 @@ class Pontoon(CardGame[PontoonState, PontoonOptions]):
                 changes[pid] -= amount
         return {p: v for p, v in changes.items() if v or p in s.stacks or p == KITTY}
 
+    def _committed_order(self) -> list[Card]:
+        """The pack as it stands in the opening phase (the kitty and a bank sale touch no
+        card), which becomes ``start_deck`` as the first card is dealt."""
+        s = self._state
+        return list(s.start_deck) if s.start_deck else list(s.pack)
+
     def _used_deck(self) -> list[Card]:
         """The starting order without the cards still in the pack: those go on into the
         next deal (PO-19) and must not be told by this deal's record."""

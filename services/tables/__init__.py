@@ -31,6 +31,7 @@ from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
     ComputerReport,
+    DeckProofs,
     Expected,
     SeatStatus,
     TableStatus,
@@ -49,6 +50,7 @@ __all__ = [
     "Clock",
     "Closed",
     "ComputerReport",
+    "DeckProofs",
     "Expected",
     "Game",
     "IllegalMove",

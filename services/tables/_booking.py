@@ -117,7 +117,7 @@ def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> Deal
         winners=ended.winners,
         hand_names={pid: hand_code(label) for pid, label in ended.hands.items()},
         deck=ended.start_deck,
-        history=engine.history(),
+        history=[*engine.history(), *engine.closing_records()],  # issue 29: stacks, proofs
     )
 
 

@@ -100,6 +100,8 @@ class TableStatus:
     options: dict[str, Any]
     view: BaseModel | None
     """The engine's view: the public one, or the asking player's private one."""
+    fingerprint: str | None = None
+    """The full hex fingerprint of the deal's committed card order (issue 29), or ``None``."""
 
     @property
     def expected(self) -> Expected:
@@ -110,6 +112,17 @@ class TableStatus:
     def to_act_pid(self) -> str | None:
         """The player id of the player to act (``cpu:N`` for a computer player)."""
         return None if self.to_act is None else players.pid(self.to_act)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckProofs:
+    """Issue 29: a deal's committed order and the proofs one reader may have of it."""
+
+    deal_number: int
+    fingerprint: str
+    cards: int
+    proofs: list[dict[str, Any]]
+    """Each a card the reader has seen, its position, salt and sibling hashes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +277,7 @@ class LiveTable:
             max_buy_in=self.config.max_buy_in,
             options=self._options_json(),
             view=self._view(viewer),
+            fingerprint=engine.fingerprint if engine is not None else None,
         )
 
     def _options_json(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from games import fairness
 from games.actions import ActionSpec
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
@@ -50,6 +51,7 @@ from services.tables.events import (
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
+    DeckProofs,
     Expected,
     LiveTable,
     TableStatus,
@@ -79,16 +81,19 @@ class TableService:
         listener: TableListener | None = None,
         clock: Clock | None = None,
         seed: Callable[[], int] | None = None,
+        deck_secret: Callable[[], bytes] = fairness.new_secret,
         idle_check_s: float = 60.0,
         owns: Callable[[int], bool] | None = None,
     ) -> None:
         """``owns``: whether a guild's tables are this process's to load, resume and time (a
-        process serving some shards of a sharded bot); ``None``: every guild's."""
+        process serving some shards of a sharded bot); ``None``: every guild's.
+        ``deck_secret``: each deal's commitment secret (tests fix it as they fix ``seed``)."""
         self.db = db
         self.listener: TableListener = listener or NullListener()
         self.clock: Clock = clock or SystemClock()
         self.timers = Timers(self.clock)
         self._seed = seed or (lambda: secrets.randbits(63))
+        self._deck_secret = deck_secret
         self._idle_check_s = idle_check_s
         self._tables: dict[int, LiveTable] = {}
         self._channels: dict[tuple[int, int], int] = {}
@@ -160,6 +165,20 @@ class TableService:
     def status(self, guild: int, channel: int, user: int | None = None) -> TableStatus:
         """The channel's table; with ``user``, the view is that player's private one."""
         return self._get(guild, channel).status(None if user is None else str(user))
+
+    def deck_proofs(self, guild: int, channel: int, user: int) -> DeckProofs:
+        """Issue 29: the channel's deal's committed order and the proofs of the cards ``user``
+        has seen in it (the table's and their own; nothing of anyone else's)."""
+        engine = self._get(guild, channel).engine
+        commitment = engine.state.commitment if engine is not None else None
+        if engine is None or commitment is None:
+            raise e.NoDeal()
+        return DeckProofs(
+            deal_number=engine.deal_number,
+            fingerprint=commitment.fingerprint,
+            cards=commitment.cards,
+            proofs=engine.proofs(str(user)),
+        )
 
     def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:
         """What ``user`` may do now (empty when it is not their move): the buttons to enable."""
@@ -503,6 +522,7 @@ class TableService:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
             raise e.NotEnoughPlayers() from exc
+        engine.commit(self._deck_secret())  # issue 29: before anyone sees a card of it
         short = [
             SittingOut(to=s.pid, player=s.pid, stack=s.stack, need=need)
             for s in row.seats

@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
-from bot.catalog import GameId
 from bot.client import Parlour
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
@@ -26,6 +25,7 @@ from bot.exts.economy._bounds import (
     MAX_TURN_SECONDS,
 )
 from bot.exts.economy._views import PageButton, show_page
+from bot.game_choices import GAME_CHOICES, chosen_game
 from bot.refusal import Refusal
 from bot.table import refusals, where
 from bot.text import Catalog, Msg, Number, catalog, msg
@@ -42,24 +42,6 @@ Stake = app_commands.Range[int, 1, MAX_STAKE]
 Reason = app_commands.Range[str, 1, MAX_REASON]
 
 # The server's language, each by its own name (the table message and announcements).
-GAME_CHOICES = [
-    app_commands.Choice(name="Palace Poker", value=GameId.PALACE.value),
-    app_commands.Choice(name="Paiute", value=GameId.PAIUTE.value),
-    app_commands.Choice(name="Pontoon", value=GameId.PONTOON.value),
-]
-"""The games as the command picker names them (an enum option showed its members' names,
-PALACE/PAIUTE/PONTOON)."""
-
-
-def _game(choice: app_commands.Choice[str] | None) -> GameId | None:
-    if choice is None:
-        return None
-    try:
-        return GameId(choice.value)
-    except ValueError:  # a hand-made interaction's value; Discord's clients offer the list
-        raise Refusal(msg("economy.refusal.unknown_choice", option="game")) from None
-
-
 SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
 
 PING_MODES = ("channel", "dm", "off")
@@ -245,7 +227,7 @@ class Economy(commands.Cog):
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
         belongs to no game: one game's board ranks what was won at it."""
         _guild(interaction)
-        one = _game(game)
+        one = chosen_game(game)
         if by is not None and by not in BY_BOARD:  # discord.py passes an unknown choice on
             raise Refusal(msg("economy.refusal.unknown_board"))
         if by == "chips" and one is not None:
@@ -270,7 +252,9 @@ class Economy(commands.Cog):
         target = user or interaction.user
         _not_a_bot(target)
         records = await self.bot.economy.stats(guild, target.id)
-        shown = _render.stats(await self._public(interaction), target.mention, records, _game(game))
+        shown = _render.stats(
+            await self._public(interaction), target.mention, records, chosen_game(game)
+        )
         await interaction.response.send_message(embed=shown)
 
     @app_commands.guild_only()

@@ -85,6 +85,15 @@ def test_the_table_message_reads_as_before():
     assert en(lobby_model.footer) == "Table 7 · deal 3 · buy-in 10–5,000 · /plain rules"
 
 
+def test_a_committed_deal_shows_its_decks_short_fingerprint_in_the_footer():
+    status = table(fingerprint="0123456789ab" + "f" * 52)
+    model = present.present_table(PlainUI(), status, [], [], names(status))
+    assert render.table_embed(model).footer.text == "Deck fingerprint 0123456789ab"
+    between = table(fingerprint="0123456789ab" + "f" * 52, deal_open=False)
+    lobby_model = present.present_table(PlainUI(), between, [], [], names(between))
+    assert en(lobby_model.footer) == "Table 7 · deal 3 · buy-in 10–5,000 · /plain rules"
+
+
 def test_the_lobby_and_between_deals_turn_lines():
     lobby = table(deal_open=False, deal_number=0, to_act=None)
     between = table(deal_open=False, to_act=None)

@@ -114,7 +114,7 @@ async def _deal_to_end(path: Path, clock: ManualClock, restart_after: int | None
     """Three-player Paiute with fixed seeds, random play; optionally a restart mid-deal."""
     rng = random.Random(11)
     async with Database.open(path) as db:
-        svc = TableService(db, clock=clock, seed=lambda: 7)
+        svc = TableService(db, clock=clock, seed=lambda: 7, deck_secret=lambda: bytes(16))
         await svc.startup(idle_sweeper=False)
         await _three(svc, "paiute")
         steps = 0
@@ -124,7 +124,7 @@ async def _deal_to_end(path: Path, clock: ManualClock, restart_after: int | None
         assert restart_after is None or steps == restart_after  # stopped mid-deal
         await svc.shutdown()
     async with Database.open(path) as db:
-        svc = TableService(db, clock=clock, seed=lambda: 7)
+        svc = TableService(db, clock=clock, seed=lambda: 7, deck_secret=lambda: bytes(16))
         await svc.startup(idle_sweeper=False)
         while svc.status(GUILD, CHANNEL).deal_open:
             await play_one(svc, db, rng)

@@ -1,0 +1,15 @@
+"""Hand histories (issue 29): ``/history`` lists the reader's last finished deals and gives
+one as a file they can check with ``python -m games.fairness verify FILE``. Private modules:
+``_cog``, ``_render``."""
+
+from __future__ import annotations
+
+from bot.client import Parlour
+from bot.exts.history._cog import HistoryCog
+
+__all__ = ["HistoryCog"]
+
+
+async def setup(bot: Parlour) -> None:
+    """Extension entry point."""
+    await bot.add_cog(HistoryCog(bot))

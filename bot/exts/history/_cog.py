@@ -1,0 +1,104 @@
+"""``/history``: ephemeral, for the reader alone: their last deals (one game or all, paged),
+or with ``deal:`` one deal as a TOML file showing only what they may see."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import Parlour
+from bot.exts.history import _render
+from bot.game_choices import GAME_CHOICES, chosen_game
+from bot.table import refusals, where
+from bot.text import Catalog, catalog
+from services.histories import DealNotYours, HistoryService, proofs_text
+
+MAX_PAGE = 1000
+MAX_DEAL_ID = 2**53 - 1
+"""Discord's largest integer option value."""
+
+
+class HistoryCog(commands.Cog):
+    """The ``/history`` command."""
+
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+
+    @property
+    def histories(self) -> HistoryService:
+        return HistoryService(self.bot.db)
+
+    async def _reader(self, interaction: discord.Interaction) -> Catalog:
+        return catalog(await self.bot.languages.reader(interaction))
+
+    @app_commands.guild_only()
+    @app_commands.command(name="history", description="Your last deals, or one deal as a file")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        game="One game (default: all)",
+        page="Which page of your deals (1: the newest)",
+        deal="A deal's number from the list: download it as a file you can check",
+    )
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str] | None = None,
+        page: app_commands.Range[int, 1, MAX_PAGE] = 1,
+        deal: app_commands.Range[int, 1, MAX_DEAL_ID] | None = None,
+    ) -> None:
+        """A read; only the reader sees the answer."""
+        guild = interaction.guild_id
+        assert guild is not None  # noqa: S101 - guild_only: Discord never sends it without
+        say = await self._reader(interaction)
+        pid = str(interaction.user.id)
+        if deal is not None:
+            try:
+                name, text = await self.histories.file(guild, pid, deal)
+            except DealNotYours:
+                await interaction.response.send_message(
+                    _render.not_yours(say, deal), ephemeral=True
+                )
+                return
+            attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
+            await interaction.response.send_message(
+                _render.downloaded(say, deal), file=attached, ephemeral=True
+            )
+            return
+        chosen = chosen_game(game)
+        game_id = chosen.value if chosen is not None else None
+        deals, more = await self.histories.page(guild, pid, game_id, page - 1)
+        await interaction.response.send_message(
+            embed=_render.listing(say, deals, page - 1, more), ephemeral=True
+        )
+
+    @app_commands.guild_only()
+    @app_commands.command(
+        name="verify", description="The proofs of the cards you have seen in this table's deal"
+    )
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """Ephemeral: the reader's own cards and the table's, each with the proof that it was
+        in its position of the order committed before the deal's first card, as a file."""
+        guild, channel = where(interaction)
+        say = await self._reader(interaction)
+        with refusals():
+            status = self.bot.tables.status(guild, channel)
+            found = self.bot.tables.deck_proofs(guild, channel, interaction.user.id)
+        text = proofs_text(
+            game=status.game,
+            table=status.table_id,
+            deal=found.deal_number,
+            reader=str(interaction.user.id),
+            fingerprint=found.fingerprint,
+            cards=found.cards,
+            proofs=found.proofs,
+        )
+        name = f"parlour-{status.game}-table-{status.table_id}-deal-{found.deal_number}-proofs.toml"
+        attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
+        await interaction.response.send_message(
+            _render.proofs(say, found.deal_number, found.fingerprint, len(found.proofs)),
+            file=attached,
+            ephemeral=True,
+        )

@@ -1,0 +1,156 @@
+"""A finished deal as one reader may download it: a TOML hand history modelled on the PHH
+format (variant, players, stacks, every action in order, the cards the reader may see, the
+fingerprint and proofs, the results), which ``python -m games.fairness verify FILE`` checks.
+
+Only what the reader may see goes in, by construction: the cards they may see are those the
+deal's proofs cover for them (the table's and their own, :meth:`games.core.CardGame.fairness`),
+and every other card code anywhere in the record is written ``??``. Records that hold only
+hidden order (the starting deck, a rebuilt stock, where every card lay at the end) are left
+out. The layout is in the README ("Hand histories").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.seen import CARD_CODES, PUBLIC
+from games.fairness import SCHEME, dumps, proofs_of
+
+FORMAT = "parlour-hand-history-1"
+HIDDEN = "??"
+"""A card the reader may not see (PHH writes an unknown card so)."""
+NOT_WRITTEN = frozenset({"cards", "deck", "stock_rebuilt", "fairness", "stacks"})
+"""History records that are not actions: the hidden order, or read into other fields."""
+HEADER = "# Parlour hand history ({format}); check it: python -m games.fairness verify FILE\n"
+
+
+def visible_cards(record: Mapping[str, Any], reader: str) -> set[str]:
+    """The cards ``reader`` may see in a stored deal: those its proofs cover for them."""
+    shown = _fairness(record).get("shown", {})
+    return {card for _, card, _ in [*shown.get(PUBLIC, ()), *shown.get(reader, ())]}
+
+
+def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
+    """The deal as ``reader`` may read it, as the TOML file's tables and values."""
+    seen = visible_cards(record, reader)
+    history = record["history"]
+    stacks: dict[str, Any] = next((r for r in history if r.get("kind") == "stacks"), {})
+    players = list(record["players"])
+    settlement = record["settlement"]
+    actions = [
+        _action(_masked(entry, seen)) for entry in history if entry.get("kind") not in NOT_WRITTEN
+    ]
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": f"parlour/{record['game']}",
+        "deal_id": record["id"],
+        "table": record["table_id"],
+        "hand": record["deal_number"],
+        "time": str(record.get("created_at", "")),
+        "reader": reader,
+        "players": players,
+        "starting_stacks": [stacks.get("start", {}).get(p, 0) for p in players],
+        "finishing_stacks": [stacks.get("end", {}).get(p, 0) for p in players],
+        "results": [settlement.get(p, 0) for p in players],
+        "winners": list(record.get("winners") or []),
+        "hands": dict(record.get("hand_names") or {}),
+        "actions": actions,
+        "cards": {
+            "public": list(_proved(record, PUBLIC)),
+            "mine": list(_proved(record, reader)),
+        },
+    }
+    other = {k: v for k, v in settlement.items() if k not in players}
+    if other:
+        out["other_results"] = other  # the house bank, the kitty
+    fairness = _fairness(record)
+    if fairness:
+        proofs = proofs_of(fairness)
+        shown = [*proofs.get(PUBLIC, ()), *proofs.get(reader, ())]
+        out["commitments"] = [
+            {
+                "scheme": fairness["scheme"],
+                "label": "deal",
+                "cards": fairness["cards"],
+                "fingerprint": fairness["fingerprint"],
+                "reveals": sorted(shown, key=lambda p: p["position"]),
+            }
+        ]
+    return out
+
+
+def hand_history_text(record: Mapping[str, Any], reader: str) -> str:
+    """The downloadable file's text."""
+    return HEADER.format(format=FORMAT) + dumps(hand_history(record, reader))
+
+
+def proofs_text(
+    *,
+    game: str,
+    table: int,
+    deal: int,
+    reader: str,
+    fingerprint: str,
+    cards: int,
+    proofs: list[Any],
+) -> str:
+    """The proofs of the cards ``reader`` has seen so far in a running deal (``/verify``), in
+    the same layout, so the same verifier checks them."""
+    data = {
+        "format": FORMAT,
+        "variant": f"parlour/{game}",
+        "table": table,
+        "hand": deal,
+        "reader": reader,
+        "commitments": [
+            {
+                "scheme": SCHEME,
+                "label": "deal",
+                "cards": cards,
+                "fingerprint": fingerprint,
+                "reveals": sorted(proofs, key=lambda p: p["position"]),
+            }
+        ],
+    }
+    return HEADER.format(format=FORMAT) + dumps(data)
+
+
+def _fairness(record: Mapping[str, Any]) -> dict[str, Any]:
+    return next((r for r in record["history"] if r.get("kind") == "fairness"), {})
+
+
+def _proved(record: Mapping[str, Any], audience: str) -> list[str]:
+    return [card for _, card, _ in _fairness(record).get("shown", {}).get(audience, ())]
+
+
+def _masked(value: Any, seen: set[str]) -> Any:
+    """``value`` with every card code the reader may not see written ``??``."""
+    if isinstance(value, str):
+        return HIDDEN if value in CARD_CODES and value not in seen else value
+    if isinstance(value, Mapping):
+        return {k: _masked(v, seen) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_masked(v, seen) for v in value]
+    return value
+
+
+def _action(entry: Mapping[str, Any]) -> str:
+    """One history record as a PHH-like action line: ``<player> <kind> key=value ...`` for a
+    player's action, ``d <kind> key=value ...`` for what the dealer (the game) did."""
+    if entry.get("kind") == "action" and isinstance(entry.get("action"), Mapping):
+        action = dict(entry["action"])
+        head = f"{entry.get('player')} {action.pop('kind', '?')}"
+        fields = action
+    else:
+        fields = {k: v for k, v in entry.items() if k != "kind"}
+        head = f"d {entry.get('kind')}"
+    parts = [head, *(f"{k}={_compact(v)}" for k, v in fields.items())]
+    return " ".join(parts)
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

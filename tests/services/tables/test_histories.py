@@ -1,0 +1,134 @@
+"""Hand histories (issue 29): a deal's file shows its reader no card they could not see at the
+end of the deal (a property over random deals of every game), and its proofs pass the
+verifier; through the table service and storage, a player's list and their file."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core.seen import cards_in
+from games.engine import Engine
+from games.fairness import check_text
+from games.registry import PAIUTE, PALACE, PONTOON
+from services.histories import HIDDEN, DealNotYours, HistoryService, hand_history_text
+from services.tables import TableService
+from storage import Database
+
+from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, play_deal
+
+GAMES = [PALACE, PAIUTE, PONTOON]
+
+
+def stored_record(game: Engine, game_id: str, deal_id: int) -> dict[str, Any]:
+    """What the table service stores for a finished deal (``_booking._result``)."""
+    ended = game.deal_result()
+    return {
+        "id": deal_id,
+        "game": game_id,
+        "table_id": 1,
+        "deal_number": game.deal_number,
+        "created_at": "2026-12-02T21:00:00Z",
+        "players": [p for p in ended.changes if p not in ("house", "kitty")],
+        "settlement": ended.changes,
+        "winners": ended.winners,
+        "hand_names": {},
+        "history": [*game.history(), *game.closing_records()],
+    }
+
+
+def cards_of_toml(text: str) -> set[str]:
+    return set(cards_in(tomllib.loads(text)))
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(2, 5), deals=st.integers(1, 3))
+def test_no_history_file_shows_a_card_its_reader_could_not_see(info, seed, size, deals):
+    rng = random.Random(seed)
+    players = [str(100 + i) for i in range(size)]
+    game = info.engine.new(players, dict.fromkeys(players, 1000), seed=seed)
+    for number in range(deals):
+        game.commit(rng.randbytes(16))
+        seen: dict[str | None, set[str]] = {}
+        for _ in range(5000):
+            for reader in [None, *players]:
+                seen.setdefault(reader, set()).update(cards_in(game.view(reader)))
+            if game.is_over:
+                break
+            pid = game.to_act
+            assert pid is not None
+            game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+        record = stored_record(game, info.id, number + 1)
+        for reader in record["players"]:
+            text = hand_history_text(record, reader)
+            shown = cards_of_toml(text)
+            assert shown <= seen[None] | seen[reader], shown - seen[None] - seen[reader]
+            verdict = check_text(text)
+            assert verdict.ok, verdict.failures
+            data = tomllib.loads(text)
+            assert set(data["cards"]["mine"]) | set(data["cards"]["public"]) == (
+                seen[None] | seen[reader]
+            )
+        game = game.next_deal()
+
+
+def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
+    game = PALACE.engine.new(["a", "b"], {"a": 500, "b": 500}, seed=1)
+    game.commit(bytes(16))
+    rng = random.Random(1)
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+    record = stored_record(game, "palace", 1)
+    unseen = next(
+        c
+        for c in record["history"][-3]["start_deck"]
+        if c not in cards_of_toml(hand_history_text(record, "a"))
+    )
+    # a face-down discard of a card "a" never saw, as the history records it after the end
+    record["history"].insert(
+        2, {"kind": "action", "player": "b", "action": {"kind": "discard", "cards": [unseen]}}
+    )
+    text = hand_history_text(record, "a")
+    assert f'"b discard cards=[\\"{HIDDEN}\\"]",' in text
+    assert unseen not in cards_of_toml(text)
+    assert "start_deck" not in text  # the order is never written
+    assert "secret" not in text
+
+
+async def seat_three(service: TableService, game: str) -> None:
+    await service.open(GUILD, CHANNEL, HOST, game, {"seats": 3}, buy_in=500)
+    await service.join(GUILD, CHANNEL, BOB, 500)
+    await service.join(GUILD, CHANNEL, CAT, 500)
+
+
+async def test_a_players_list_pages_and_their_file_verifies(
+    service: TableService, db: Database, tmp_path: Path
+):
+    await seat_three(service, "paiute")
+    rng = random.Random(4)
+    for _ in range(3):
+        started = await service.start(GUILD, CHANNEL, HOST)
+        if started.table.deal_open:
+            await play_deal(service, db, rng)
+    histories = HistoryService(db)
+    page, more = await histories.page(GUILD, str(BOB), "paiute")
+    assert [line.deal_number for line in page] == [3, 2, 1]
+    assert more is False
+    assert await histories.page(GUILD, str(BOB), "pontoon") == ([], False)
+    assert (await histories.page(GUILD, "999", None))[0] == []
+    name, text = await histories.file(GUILD, str(BOB), page[0].deal_id)
+    assert name == f"parlour-paiute-deal-{page[0].deal_id}.toml"
+    assert check_text(text).ok
+    with pytest.raises(DealNotYours):
+        await histories.file(GUILD, "999", page[0].deal_id)
+    with pytest.raises(DealNotYours):
+        await histories.file(GUILD + 1, str(BOB), page[0].deal_id)
