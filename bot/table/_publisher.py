@@ -13,6 +13,10 @@ Each table message converges on the table's latest state with as few writes as D
   which Discord exempts from the bot's global 50 requests/s, like every interaction endpoint;
   it still waits for the channel's budget; without a fresh token (or if Discord refuses it) it
   edits through the channel;
+- every write through the channel also takes a slot of the bot's one global budget
+  (:mod:`bot.global_budget`); a table brought back after a restart, or posted again after it
+  was deleted, writes with lower priority (``publish(low=True)``), so the players' own updates
+  go first;
 - a write that fails (429, 5xx, a lost permission, an answer past Discord's 3 s) leaves the
   table dirty, and the writer tries again with backoff (honouring ``retry_after``) until the
   message shows the latest state; a deleted message is posted again.
@@ -37,6 +41,7 @@ from discord.ext import commands
 
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
+from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, made_at
@@ -50,9 +55,6 @@ ANSWER_WAIT_S = 0.8
 anyway: Discord wants the answer within 3 s)."""
 ANSWER_LIMIT_S = 3.0
 """Discord's deadline for an interaction's first answer."""
-TOKEN_EDITS, TOKEN_WINDOW_S = 3, 2.5
-"""Edits through one token per window: Discord allows 5 requests per 2 s on an interaction
-webhook, and the click's own followup (the player's cards) shares them."""
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
@@ -92,8 +94,9 @@ class _Table:
     """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
     ``@original`` is the table message, for the writer's next edits."""
     token_since: float = 0.0
-    token_uses: list[float] = field(default_factory=list)
-    """When the writer last edited through ``token`` (its webhook bucket is small)."""
+    low: bool = False
+    """The latest state asked for is of less value (a restart's note, a repost): its write
+    yields to the players' updates in the global budget."""
 
 
 def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
@@ -121,9 +124,18 @@ def _retry_after(error: discord.HTTPException) -> float | None:
 class Publisher:
     """Puts tables on Discord; one per bot (the desk's)."""
 
-    def __init__(self, bot: commands.Bot, budget: ChannelBudget | None = None) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        budget: ChannelBudget | None = None,
+        tokens: TokenBudget | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.bot = bot
-        self.budget = budget or ChannelBudget()
+        self.budget = budget or ChannelBudget(clock=clock)
+        self.tokens = tokens or TokenBudget(clock=clock)
+        """Uses of each interaction token (the writer's edits, the turn pings)."""
+        self.clock = clock
         self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
         self._told_denied: set[int] = set()
@@ -177,17 +189,20 @@ class Publisher:
         interaction: discord.Interaction | None = None,
         *,
         posted: Posted | None = None,
+        low: bool = False,
     ) -> None:
         """Bring the table's one message to ``draw()`` (called when the write is made, so it
         draws the state of that moment): as the answer to ``interaction`` when it is a click
         on that message, else by the table's writer (an edit, or a post through ``posted``,
-        told the new message's id). Never raises for Discord's refusals: the writer retries."""
+        told the new message's id). Never raises for Discord's refusals: the writer retries.
+        ``low``: this state is of less value (a restart's note, a repost): its write through the
+        channel yields to table updates in the global budget."""
         table_id = status.table_id
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = _Table(status.channel_id, draw, posted)
         table.latest += 1
-        table.draw, table.posted = draw, posted
+        table.draw, table.posted, table.low = draw, posted, low
         if _on_message(interaction, status.message_id):
             assert interaction is not None  # noqa: S101 - _on_message checked it
             await self._answer(table, interaction)
@@ -222,8 +237,7 @@ class Publisher:
                     unsure(self, drawn.status.message_id)
                 return
             self.answers += 1
-            table.token, table.token_since = interaction, made_at(interaction)
-            table.token_uses = []
+            table.token, table.token_since = interaction, made_at(interaction, self.clock)
             table.shown = version
             table.failures, table.denied = 0, False
         finally:
@@ -256,7 +270,8 @@ class Publisher:
                         self.budget.spend(table.channel)
                         if not await self._by_token(table, drawn):
                             self.edits += 1
-                            await self._write(table_id, drawn, table.posted)
+                            with lower() if table.low else contextlib.nullcontext():
+                                await self._write(table_id, drawn, table.posted)
                     except discord.HTTPException as error:
                         pause = self._failed(table_id, table, error)
                     except MissingChannelPermission as error:
@@ -299,7 +314,7 @@ class Publisher:
         token, status = table.token, drawn.status
         if token is None:
             return False
-        if time.monotonic() - table.token_since > FRESH_S or (
+        if self.clock() - table.token_since > FRESH_S or (
             token.message is None or token.message.id != status.message_id
         ):
             table.token = None
@@ -308,11 +323,9 @@ class Publisher:
 
         if drawn.v2 is None and status.message_id in sent(self).layouts:
             return False  # a V2 message never turns back into an embed: the writer reposts
-        now = time.monotonic()
-        table.token_uses = [t for t in table.token_uses if now - t < TOKEN_WINDOW_S]
-        if len(table.token_uses) >= TOKEN_EDITS:
+        if not self.tokens.room(token.token):
             return False  # a burst: this edit goes through the channel
-        table.token_uses.append(now)
+        self.tokens.spend(token.token)
         try:
             if drawn.v2 is not None:
                 await edit_v2_by_token(self, status, drawn.v2, token)
@@ -394,11 +407,13 @@ class Publisher:
 
     async def say(self, status: TableStatus, text: str) -> None:
         """A message in the table's channel (rare: resumes, closes, closed DMs); it waits for
-        a slot of the channel's budget, leaving one for the table's next edit."""
+        a slot of the channel's budget, leaving one for the table's next edit, and yields to
+        table updates in the global budget."""
         await self._room(status.channel_id, keep=1)
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            with lower():
+                await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
 
