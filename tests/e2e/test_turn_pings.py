@@ -119,9 +119,7 @@ async def test_a_ping_rides_a_fresh_followup_mentions_only_them_and_costs_no_glo
     assert session.bot.desk.pings.sent["channel"] == 0
 
 
-async def test_a_ping_goes_through_the_channel_only_when_no_fresh_token_exists(
-    session, alice, bob
-):
+async def test_a_ping_goes_through_the_channel_only_when_no_fresh_token_exists(session, alice, bob):
     clock = clock_of(session)
     await dealt(session, alice, bob, grace_s=30)
     first = to_act(session, [alice, bob])
@@ -198,9 +196,7 @@ async def test_ping_mode_dm_and_off_are_stored_and_followed(session, alice, bob)
     assert ping_posts(session, alice.dm_channel.id) == []
 
 
-async def test_ping_mode_dm_with_closed_dms_says_so_and_keeps_channel_pings(
-    session, alice, bob
-):
+async def test_ping_mode_dm_with_closed_dms_says_so_and_keeps_channel_pings(session, alice, bob):
     session.fake.faults.close_dms(bob.user)
     answer = await bob.slash("ping", mode="dm")
     assert answer.message is not None
