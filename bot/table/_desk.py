@@ -81,6 +81,7 @@ class Desk:
         """Each player's latest interaction token per table channel: a private update outside
         their own move goes as its ephemeral followup instead of a DM (and a turn ping as a
         public one)."""
+        self.publisher.fresh = self.fresh
         self.pings = Pinger(
             bot, self.publisher.budget, fresh=self.fresh, tokens=self.publisher.tokens
         )

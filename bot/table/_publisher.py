@@ -11,8 +11,13 @@ Each table message converges on the table's latest state with as few writes as D
 - the writer's edit goes through the token of the latest click answered with the table while
   it is fresh (``PATCH /webhooks/…/@original``: that answer's message IS the table message),
   which Discord exempts from the bot's global 50 requests/s, like every interaction endpoint;
-  it still waits for the channel's budget; without a fresh token (or if Discord refuses it) it
-  edits through the channel;
+  else through the token that posted the table message (below) while it is fresh; it still
+  waits for the channel's budget; without a fresh token (or if Discord refuses it) it edits
+  through the channel;
+- a new table message (a table opened) is posted as a public followup of a fresh interaction
+  at its channel (the opener's: :class:`._fresh.FreshTokens`), so that for that token's 14
+  minutes every edit of a table played by slash commands only is exempt too; through the
+  channel without one;
 - every write through the channel also takes a slot of the bot's one global budget
   (:mod:`bot.global_budget`); a table brought back after a restart, or posted again after it
   was deleted, writes with lower priority (``publish(low=True)``), so the players' own updates
@@ -44,7 +49,7 @@ from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
 from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
-from bot.table._fresh import FRESH_S, made_at
+from bot.table._fresh import FRESH_S, FreshTokens, made_at
 from services.tables import TableStatus
 
 log = logging.getLogger(__name__)
@@ -94,6 +99,10 @@ class _Table:
     """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
     ``@original`` is the table message, for the writer's next edits."""
     token_since: float = 0.0
+    owner: discord.Webhook | None = None
+    """The interaction webhook that posted the table message (a followup): it edits it."""
+    owner_since: float = 0.0
+    owner_message: int | None = None
     low: bool = False
     """The latest state asked for is of less value (a restart's note, a repost): its write
     yields to the players' updates in the global budget."""
@@ -136,6 +145,9 @@ class Publisher:
         self.tokens = tokens or TokenBudget(clock=clock)
         """Uses of each interaction token (the writer's edits, the turn pings)."""
         self.clock = clock
+        self.fresh: FreshTokens | None = None
+        """The fresh interactions at each channel (the desk's): a new table message is posted
+        as a followup of one."""
         self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
         self._told_denied: set[int] = set()
@@ -156,6 +168,11 @@ class Publisher:
         if self._saying:
             return True
         return any(t.writer is not None and not t.writer.done() for t in self._tables.values())
+
+    @property
+    def lagging(self) -> int:
+        """Table messages that do not show their latest state yet (the bench's catch-up)."""
+        return sum(1 for t in self._tables.values() if t.shown < t.latest)
 
     def behind(self, table_id: int) -> bool:
         """Whether the table's message does not show its latest state yet."""
@@ -268,7 +285,11 @@ class Publisher:
                     try:
                         drawn = await _drawn(table.draw)
                         self.budget.spend(table.channel)
-                        if not await self._by_token(table, drawn):
+                        if not (
+                            await self._by_token(table, drawn)
+                            or await self._by_owner(table, drawn)
+                            or await self._post_by_token(table, drawn)
+                        ):
                             self.edits += 1
                             with lower() if table.low else contextlib.nullcontext():
                                 await self._write(table_id, drawn, table.posted)
@@ -337,6 +358,66 @@ class Publisher:
             return False
         self.token_edits += 1
         return True
+
+    async def _by_owner(self, table: _Table, drawn: Drawn) -> bool:
+        """Edit the table message through the token that posted it, while it is fresh;
+        ``False`` when there is none, it is busy, or Discord refused it."""
+        owner, status = table.owner, drawn.status
+        if owner is None or owner.token is None:
+            return False
+        if self.clock() - table.owner_since > FRESH_S or table.owner_message != status.message_id:
+            table.owner = None
+            return False
+        from bot.table._publish_v2 import edit_v2_by_webhook, sent
+
+        if drawn.v2 is None and status.message_id in sent(self).layouts:
+            return False  # a V2 message never turns back into an embed: the writer reposts
+        if not self.tokens.room(owner.token):
+            return False
+        self.tokens.spend(owner.token)
+        try:
+            if drawn.v2 is not None:
+                await edit_v2_by_webhook(self, status, drawn.v2, owner)
+            else:
+                assert status.message_id is not None  # noqa: S101 - checked above
+                await owner.edit_message(status.message_id, embed=drawn.embed, view=drawn.view)
+        except discord.HTTPException as error:
+            log.info("table %s: the edit by its own token failed: %r", status.table_id, error)
+            table.owner = None
+            return False
+        self.token_edits += 1
+        return True
+
+    async def _post_by_token(self, table: _Table, drawn: Drawn) -> bool:
+        """Post a new table message as a public followup of a fresh interaction at its
+        channel (then its token edits it); ``False`` when there is none to use."""
+        status = drawn.status
+        if status.message_id is not None or table.posted is None or self.fresh is None:
+            return False
+        from bot.table._publish_v2 import post_v2_by_webhook
+
+        for since, webhook in self.fresh.at(status.channel_id):
+            token = webhook.token
+            if token is None or not self.tokens.room(token):
+                continue
+            self.tokens.spend(token)
+            try:
+                if drawn.v2 is not None:
+                    message_id = await post_v2_by_webhook(self, status, drawn.v2, webhook)
+                else:
+                    assert drawn.embed is not None  # noqa: S101 - the embed path draws both
+                    assert drawn.view is not None  # noqa: S101
+                    sent = await webhook.send(embed=drawn.embed, view=drawn.view, wait=True)
+                    message_id = sent.id
+            except discord.HTTPException as error:
+                log.info("table %s: posting by token failed: %r", status.table_id, error)
+                self.fresh.drop_webhook(status.channel_id, webhook)
+                continue
+            table.owner, table.owner_since, table.owner_message = webhook, since, message_id
+            self.token_edits += 1
+            await table.posted(status, message_id)
+            return True
+        return False
 
     async def _write(self, table_id: int, drawn: Drawn, posted: Posted | None) -> None:
         """One edit (or post) of the table message through the channel."""
