@@ -113,6 +113,21 @@ def rss_kib() -> int:
     return 0
 
 
+def budget_stats(bot: Any) -> dict[str, Any]:
+    """What the bot's budgets say (a tree without them says nothing)."""
+    out: dict[str, Any] = {}
+    budget = getattr(bot, "global_budget", None)
+    if budget is not None:
+        out["global_budget"] = budget.stats()
+    desk = getattr(bot, "desk", None)
+    if desk is not None:
+        out["pings"] = dict(getattr(desk.pings, "sent", {}))
+        lagging = getattr(desk.publisher, "lagging", None)
+        if lagging is not None:
+            out["tables_behind"] = lagging
+    return out
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--base", required=True, help="the fake's REST base URL")
@@ -142,7 +157,13 @@ def main(argv: list[str]) -> int:
     from bot.log import setup_logging
 
     pictures = bool(args.pictures)
-    entry.BOT_FACTORY = lambda config: Parlour(config, pictures=pictures)
+    built: list[Parlour] = []
+
+    def build(config: BotConfig) -> Parlour:
+        built.append(Parlour(config, pictures=pictures))
+        return built[-1]
+
+    entry.BOT_FACTORY = build
     setup_logging("WARNING")
     logging.getLogger("bot.client").setLevel(logging.INFO)  # "Resumed N open tables"
     logging.getLogger("bot").setLevel(logging.INFO)  # "Stopped cleanly"
@@ -216,6 +237,8 @@ def main(argv: list[str]) -> int:
             "garbage": len(gc.garbage),
             "garbage_types": Counter(type(o).__qualname__ for o in gc.garbage).most_common(25),
         }
+        if built:  # the global budget by priority, turn pings by way, tables behind
+            stats.update(budget_stats(built[-1]))
         tmp = args.stats.with_suffix(".tmp")
         tmp.write_text(json.dumps(stats))
         tmp.replace(args.stats)

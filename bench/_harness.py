@@ -459,10 +459,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def call_kind(method: str, route: str, path: str, dm_channels: set[int]) -> str:
-    """What a REST call was for, as the budget counts it."""
-    if route.startswith(("/interactions/", "/webhooks/")):
-        return "interaction (exempt)"
+def _is_ping(body: Any) -> bool:
+    """A turn ping: a public message that mentions named users (nothing else the bot sends
+    names them in ``allowed_mentions``)."""
+    if not isinstance(body, dict):
+        return False
+    mentions = body.get("allowed_mentions")
+    public = not int(body.get("flags") or 0) & 64
+    return public and isinstance(mentions, dict) and bool(mentions.get("users"))
+
+
+def call_kind(method: str, route: str, path: str, dm_channels: set[int], body: Any = None) -> str:
+    """What a REST call was for, as the budget counts it (``(exempt)``: not against the
+    global limit)."""
+    if route.startswith("/interactions/"):
+        return "answer (exempt)"
+    if route.startswith("/webhooks/"):
+        if method == "POST":
+            return "ping by token (exempt)" if _is_ping(body) else "followup (exempt)"
+        if method == "DELETE":
+            return "ping delete by token (exempt)"
+        return "token edit (exempt)"
     if route == "/users/@me/channels":
         return "dm open"
     if "/members/" in route:
@@ -472,7 +489,7 @@ def call_kind(method: str, route: str, path: str, dm_channels: set[int]) -> str:
         if channel in dm_channels:
             return "dm send"
         if method == "POST":
-            return "channel post"
+            return "ping in channel" if _is_ping(body) else "channel post"
         if method == "PATCH":
             return "table edit"
         if method == "DELETE":

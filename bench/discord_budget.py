@@ -15,9 +15,11 @@ times how long after the last one the table message showed the final state.
 Prints, per game and mix, per player action (an input that moved the table's action counter):
 interaction answers (callbacks), followups (ephemeral updates with a player's own cards), table
 edits through a click's interaction token (``@original``), table edits and posts through the
-channel, DMs, DM-channel opens, turn pings (and their deletes), other calls; the total; the
+channel, turn pings and their deletes through an interaction token (exempt), DMs, DM-channel
+opens, turn pings through the channel or DMs (and their deletes), other calls; the total; the
 total without DMs and pings; the calls that count against Discord's global 50 requests/s
-(everything but interaction answers, followups and token edits); the 429s; and the burst's
+(everything but interaction answers, followups and token edits and pings); the 429s; and the
+burst's
 convergence time. ``--runs`` repeats each
 game and prints medians. ``--baseline REF`` measures the code of git ``REF`` (in a temporary
 export, this bench file copied in) in the same run, alongside, and prints it first.
@@ -55,8 +57,18 @@ _MOMENT = re.compile(r"^tbl:[bs]:(\d+):(\d+):(\d+):")
 SEED = 20_261_202
 GAMES = ("palace", "paiute", "pontoon")
 MIXES = {"buttons": 0.0, "slash": 1.0, "mix": 0.2}
-KINDS = ("answers", "followups", "token_edits", "table", "dms", "dm_opens", "pings", "other")
-EXEMPT = ("answers", "followups", "token_edits")
+KINDS = (
+    "answers",
+    "followups",
+    "token_edits",
+    "token_pings",
+    "table",
+    "dms",
+    "dm_opens",
+    "pings",
+    "other",
+)
+EXEMPT = ("answers", "followups", "token_edits", "token_pings")
 BURST = 50
 
 
@@ -64,13 +76,7 @@ def _kind(session: Session, call: Call) -> str:
     if call.route.startswith("/interactions/"):
         return "answers"
     if call.route.startswith("/webhooks/"):
-        if call.method == "POST":
-            return "followups"
-        token = call.path.split("/")[3] if call.path.count("/") >= 3 else ""
-        interaction = session.fake.interactions.by_token.get(token)
-        target = interaction.message if interaction is not None else None
-        public = target is not None and not target.ephemeral
-        return "token_edits" if call.method == "PATCH" and public else "other"
+        return _token_kind(session, call)
     if call.route == "/users/@me/channels":
         return "dm_opens"
     body = call.body if isinstance(call.body, dict) else {}
@@ -86,6 +92,32 @@ def _kind(session: Session, call: Call) -> str:
     if call.route in (MESSAGES, MESSAGE) and (body.get("embeds") or body.get("components")):
         return "table"
     return "other"
+
+
+def _token_kind(session: Session, call: Call) -> str:
+    """A call on an interaction webhook (exempt from the global limit): a followup with a
+    player's cards, a turn ping (a public followup that names a user) or its delete, a table
+    message posted as a public followup, or an edit of the table message through a token."""
+    body = call.body if isinstance(call.body, dict) else {}
+    public = not int(body.get("flags") or 0) & 64
+    if call.method == "POST":
+        mentions = body.get("allowed_mentions")
+        if public and isinstance(mentions, dict) and mentions.get("users"):
+            return "token_pings"
+        if public and (body.get("embeds") or body.get("components")):
+            return "token_edits"  # a table message posted as a followup
+        return "followups"
+    if call.method == "DELETE":
+        return "token_pings"
+    parts = call.path.split("/")
+    token, target_id = parts[3] if len(parts) > 3 else "", parts[-1]
+    interaction = session.fake.interactions.by_token.get(token)
+    if target_id == "@original":
+        target = interaction.message if interaction is not None else None
+    else:
+        target = session.fake.world.messages.get(int(target_id)) if target_id.isdigit() else None
+    shown = target is not None and not target.ephemeral
+    return "token_edits" if call.method == "PATCH" and shown else "other"
 
 
 def _status(session: Session, user: int | None = None) -> Any:
@@ -280,8 +312,8 @@ def _row(r: dict[str, Any]) -> dict[str, float]:
 def _print(label: str, results: list[dict[str, Any]]) -> None:
     print(f"== {label} (per player action; medians of {_runs(results)} runs)")
     head = (
-        "game     mix      actions typed | answers followups by-token table  DMs   DM-opens"
-        " pings other"
+        "game     mix      actions typed | answers followups by-token ping-tok table  DMs"
+        "   DM-opens pings other"
         " | total w/o-DM/ping global | 429s | burst 50: took / shown after"
     )
     print(head)
@@ -295,7 +327,7 @@ def _print(label: str, results: list[dict[str, Any]]) -> None:
             print(
                 f"{game:8} {mix:8} {m['actions']:5.0f} {m['typed']:5.0%} |"
                 f" {m['answers']:7.2f} {m['followups']:9.2f} {m['token_edits']:8.2f}"
-                f" {m['table']:5.2f}"
+                f" {m['token_pings']:8.2f} {m['table']:5.2f}"
                 f" {m['dms']:5.2f} {m['dm_opens']:8.2f} {m['pings']:5.2f} {m['other']:5.2f} |"
                 f" {m['total']:5.2f} {m['no_dm_ping']:11.2f} {m['global']:6.2f} |"
                 f" {m['429s']:4.0f} | {m['burst_s']:.1f} s / {shown}"

@@ -29,6 +29,7 @@ import statistics
 import tempfile
 import time
 from collections import Counter
+from math import nan
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,22 @@ async def load(
         await drive(players, tables, args.rate, seconds)
 
 
+async def catch_up(bot: BotProcess, within: float = 30.0) -> tuple[float, float]:
+    """Once the players stop: seconds until every table message shows its table's latest
+    state, and how many were behind then (NaN: the bot does not say)."""
+    began = time.monotonic()
+    first: float | None = None
+    while time.monotonic() - began < within:
+        behind = (await bot.stats()).get("tables_behind")
+        if behind is None:
+            return nan, nan
+        first = behind if first is None else first
+        if behind == 0:
+            return time.monotonic() - began, first
+        await asyncio.sleep(0.1)
+    return nan, first if first is not None else nan
+
+
 async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) -> dict[str, Any]:
     """One fresh world and bot, seated, warmed up and measured."""
     if not args.validate:
@@ -186,10 +203,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 elapsed = time.monotonic() - t0
                 cpu = bot.cpu() - cpu0
                 written = bot.written() - written0
+                calls = fake.log.calls[calls0:]
+                caught_up, behind_at_end = await catch_up(bot)
                 after = counters(players, tables)
                 stats = await bot.stats()
                 rss = bot.rss_mib()
-                calls = fake.log.calls[calls0:]
             finally:
                 code = await bot.stop()
             size = database_bytes(Path(folder))
@@ -198,7 +216,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         finally:
             await fake.close()
     dm = {c.id for c in fake.world.dm_channels.values()}
-    kinds = Counter(call_kind(c.method, c.route, c.path, dm) for c in calls)
+    kinds = Counter(call_kind(c.method, c.route, c.path, dm, c.body) for c in calls)
+    refused = Counter(
+        call_kind(c.method, c.route, c.path, dm, c.body) for c in calls if c.status == 429
+    )
+    global_calls = sum(n for k, n in kinds.items() if not k.endswith("(exempt)"))
     actions = sum(after[k][1] - before[k][1] for k in after if k in before)
     deals = sum(after[k][0] - before[k][0] for k in after if k in before)
     answered = [s.latency for s in players.samples if s.latency is not None]
@@ -247,6 +269,19 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
+        "global calls/action": global_calls / max(actions, 1),
+        "global calls/s": global_calls / elapsed,
+        "429s": sum(refused.values()),
+        **{f"429s {k}": v for k, v in sorted(refused.items())},
+        "caught up s": caught_up,
+        "tables behind at the end": behind_at_end,
+        **{f"pings {k}": v for k, v in sorted(stats.get("pings", {}).items())},
+        **{
+            f"budget {what} {p}": n
+            for what in ("sent", "waited")
+            for p, n in stats.get("global_budget", {}).get(what, {}).items()
+        },
+        "budget longest wait s": stats.get("global_budget", {}).get("longest_wait_s", nan),
     }
 
 
@@ -298,6 +333,9 @@ def main() -> None:
         "--garbage", action="store_true", help="what the bot's collector frees, by type (slow)"
     )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
+    parser.add_argument(
+        "--allow-429", action="store_true", help="exit 0 even if a run drew 429s (flagged)"
+    )
     args = parser.parse_args()
     codes = {"this tree": ROOT}
     if args.baseline is not None:
@@ -319,10 +357,17 @@ def main() -> None:
             print(
                 f"run {run + 1} {name}: p99 {result['p99']:.1f} ms, "
                 f"{result['actions/s']:.1f} actions/s, "
-                f"{result['cpu ms/action']:.2f} CPU ms/action",
+                f"{result['cpu ms/action']:.2f} CPU ms/action, "
+                f"{result['global calls/action']:.3f} global calls/action, "
+                f"{result['429s']} 429s",
                 flush=True,
             )
     show(results)
+    flagged = {name: [r["429s"] for r in runs] for name, runs in results.items()}
+    if any(n for counts in flagged.values() for n in counts):
+        print(f"FLAGGED: 429s in a run (per code, per run): {flagged}")
+        if not args.allow_429:
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

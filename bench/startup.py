@@ -100,13 +100,15 @@ async def restart(
     dm = {c.id for c in fake.world.dm_channels.values()}
     kinds = Counter(call_kind(c.method, c.route, c.path, dm) for c in calls)
     kinds.pop("commands", None)  # the command sync of a dev guild, not the restart's
-    kinds.pop("interaction (exempt)", None)  # the bench's own probe command
+    kinds.pop("answer (exempt)", None)  # the bench's own probe command
+    refused = sum(1 for c in calls if c.status == 429)
     return {
         "resumed in memory s": resumed,
         "answers a command s": answered,
         "every table told s": told,
         "requests": sum(kinds.values()),
         "requests per table": sum(kinds.values()) / len(tables),
+        "429s": refused,
         "rss MiB": rss,
         "gc objects": stats.get("gc_objects", 0),
         "gc frozen": stats.get("gc_frozen", 0),

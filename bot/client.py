@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot import heap
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
+from bot.global_budget import GlobalBudget, install
 from bot.languages import Languages
 from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
@@ -120,6 +121,10 @@ class Parlour(commands.Bot):
         # Draws every game's table on Discord; hears the service's events as bot events.
         # Who reads which language (the preferences service joins it at setup_hook).
         self.languages = Languages()
+        # Every request that counts against Discord's global limit waits for a slot of this
+        # one budget (all shards of the process share the REST client), on the bot's clock.
+        self.global_budget = GlobalBudget(clock=config.clock.monotonic, sleep=config.clock.sleep)
+        install(self.http, self.global_budget)
         self.desk = Desk(self, languages=self.languages, clock=config.clock)
         self.desk.pictures = pictures
         self.desk.listen()
@@ -236,6 +241,7 @@ class Parlour(commands.Bot):
         await super().close()
         async with self._starting:
             await self._stop_services()
+        await self.global_budget.close()
 
     async def _drain(self) -> None:
         if self.draining:
@@ -263,6 +269,7 @@ class Parlour(commands.Bot):
             await asyncio.wait(busy, timeout=left)
 
     async def _stop_services(self) -> None:
+        await self.desk.pings.close()
         if self._tables is not None:
             service, self._tables = self._tables, None
             await service.shutdown()

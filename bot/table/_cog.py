@@ -99,6 +99,7 @@ class TableCog(commands.GroupCog):
         else:
             opened = msg("table.reply.opened", game=game, command=command)
         await self.desk.reply(interaction, opened)
+        self.desk.fresh.seen(interaction)  # the table message goes as its followup
         await self.desk.publish(status)
 
     def here(self, interaction: discord.Interaction) -> TableStatus:

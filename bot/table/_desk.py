@@ -85,10 +85,18 @@ class Desk:
         self.pictures = True
         """Pictures at all (then each server's ``images`` setting decides); off for a bot
         that should only ever send text tables."""
-        self.pings = Pinger(bot, self.publisher.budget, clock=self.clock)
         self.fresh = FreshTokens(clock=self.clock.monotonic)
         """Each player's latest interaction token per table channel: a private update outside
-        their own move goes as its ephemeral followup instead of a DM."""
+        their own move goes as its ephemeral followup instead of a DM (and a turn ping as a
+        public one)."""
+        self.publisher.fresh = self.fresh
+        self.pings = Pinger(
+            bot,
+            self.publisher.budget,
+            fresh=self.fresh,
+            tokens=self.publisher.tokens,
+            clock=self.clock,
+        )
         self._showing = 0
 
     # -- wiring ---------------------------------------------------------------------------------
@@ -209,9 +217,11 @@ class Desk:
         interaction: discord.Interaction | None = None,
         *,
         closed: Text | None = None,
+        low: bool = False,
     ) -> None:
         """Show the table as it is now on its one message (see ``Publisher.publish``); a
-        closed table's message loses its buttons, and is not posted again."""
+        closed table's message loses its buttons, and is not posted again. ``low``: a
+        restart's note or a repost, which yields to the players' updates."""
 
         locale = await self.public(status)
 
@@ -224,7 +234,7 @@ class Desk:
             return Drawn(now, embed, view)
 
         await self.publisher.publish(
-            status, draw, interaction, posted=None if closed else self._posted
+            status, draw, interaction, posted=None if closed else self._posted, low=low
         )
 
     async def _posted(self, status: TableStatus, message_id: int) -> None:
@@ -270,6 +280,7 @@ class Desk:
         answer = await self.hand_message(guild, channel, user, locale)
         await send_private(interaction, answer)
         self.fresh.seen(interaction)
+        self.pings.acted(interaction.user.id)  # they are looking: no turn ping
 
     async def hand_message(
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
@@ -471,7 +482,7 @@ class Desk:
         async for status in paced(busiest_first(shown), clock=self.clock):
             self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
-            await self.publish(status)
+            await self.publish(status, low=True)
         owed = await self.service.outbox.owed()
         for status in shown:
             users = owed.get(status.table_id)
@@ -498,7 +509,7 @@ class Desk:
         """Someone deleted a table's message: post it again at once."""
         for status in self.service.tables():
             if status.channel_id == channel_id and status.message_id == message_id:
-                await self.publish(status)
+                await self.publish(status, low=True)
 
     async def guild_removed(self, guild: discord.Guild) -> None:
         """The bot left a server: close its tables there by the refund rule (nothing can be

@@ -131,6 +131,41 @@ async def edit_v2_by_token(
         raise
 
 
+async def edit_v2_by_webhook(
+    publisher: Publisher, status: TableStatus, v2: V2, webhook: discord.Webhook
+) -> None:
+    """One edit of the V2 table message through the interaction webhook that posted it
+    (exempt from Discord's global limit)."""
+    state = sent(publisher)
+    if status.message_id is None:
+        raise ValueError("no table message to edit")
+    extra = _attachments(state, status.message_id, v2)
+    try:
+        await webhook.edit_message(status.message_id, view=v2.layout, **extra)
+    except discord.HTTPException:
+        _unsent(state, status.message_id)
+        raise
+
+
+async def post_v2_by_webhook(
+    publisher: Publisher, status: TableStatus, v2: V2, webhook: discord.Webhook
+) -> int:
+    """Post the V2 table message as a public followup of a fresh interaction (exempt from
+    Discord's global limit); its id."""
+    state = sent(publisher)
+    file = file_of(v2)
+    if file is None:
+        message = await webhook.send(view=v2.layout, wait=True)
+    else:
+        message = await webhook.send(view=v2.layout, file=file, wait=True)
+    state.layouts.add(message.id)
+    if v2.picture is not None:
+        state.uploads.changed(str(message.id), v2.picture)
+        state.pictured.add(message.id)
+        state.sizes.append(len(v2.picture.data))
+    return message.id
+
+
 async def publish_v2(
     publisher: Publisher,
     status: TableStatus,

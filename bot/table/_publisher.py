@@ -11,8 +11,17 @@ Each table message converges on the table's latest state with as few writes as D
 - the writer's edit goes through the token of the latest click answered with the table while
   it is fresh (``PATCH /webhooks/…/@original``: that answer's message IS the table message),
   which Discord exempts from the bot's global 50 requests/s, like every interaction endpoint;
-  it still waits for the channel's budget; without a fresh token (or if Discord refuses it) it
-  edits through the channel;
+  else through the token that posted the table message (below) while it is fresh; it still
+  waits for the channel's budget; without a fresh token (or if Discord refuses it) it edits
+  through the channel;
+- a new table message (a table opened) is posted as a public followup of a fresh interaction
+  at its channel (the opener's: :class:`._fresh.FreshTokens`), so that for that token's 14
+  minutes every edit of a table played by slash commands only is exempt too; through the
+  channel without one;
+- every write through the channel also takes a slot of the bot's one global budget
+  (:mod:`bot.global_budget`); a table brought back after a restart, or posted again after it
+  was deleted, writes with lower priority (``publish(low=True)``), so the players' own updates
+  go first;
 - a write that fails (429, 5xx, a lost permission, an answer past Discord's 3 s) leaves the
   table dirty, and the writer tries again with backoff (honouring ``retry_after``) until the
   message shows the latest state; a deleted message is posted again.
@@ -36,9 +45,10 @@ from discord.ext import commands
 
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM, MISSING_PERMISSIONS
+from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
-from bot.table._fresh import FRESH_S, made_at
+from bot.table._fresh import FRESH_S, FreshTokens, made_at
 from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
@@ -49,9 +59,6 @@ ANSWER_WAIT_S = 0.8
 anyway: Discord wants the answer within 3 s)."""
 ANSWER_LIMIT_S = 3.0
 """Discord's deadline for an interaction's first answer."""
-TOKEN_EDITS, TOKEN_WINDOW_S = 3, 2.5
-"""Edits through one token per window: Discord allows 5 requests per 2 s on an interaction
-webhook, and the click's own followup (the player's cards) shares them."""
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
@@ -91,8 +98,13 @@ class _Table:
     """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
     ``@original`` is the table message, for the writer's next edits."""
     token_since: float = 0.0
-    token_uses: list[float] = field(default_factory=list)
-    """When the writer last edited through ``token`` (its webhook bucket is small)."""
+    owner: discord.Webhook | None = None
+    """The interaction webhook that posted the table message (a followup): it edits it."""
+    owner_since: float = 0.0
+    owner_message: int | None = None
+    low: bool = False
+    """The latest state asked for is of less value (a restart's note, a repost): its write
+    yields to the players' updates in the global budget."""
 
 
 def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
@@ -124,11 +136,17 @@ class Publisher:
         self,
         bot: commands.Bot,
         budget: ChannelBudget | None = None,
+        tokens: TokenBudget | None = None,
         clock: Clock | None = None,
     ) -> None:
         self.bot = bot
         self.clock = clock or SystemClock()
         self.budget = budget or ChannelBudget(clock=self.clock.monotonic)
+        self.tokens = tokens or TokenBudget(clock=self.clock.monotonic)
+        """Uses of each interaction token (the writer's edits, the turn pings)."""
+        self.fresh: FreshTokens | None = None
+        """The fresh interactions at each channel (the desk's): a new table message is posted
+        as a followup of one."""
         self._tables: dict[int, _Table] = {}
         self._told_no_dm: set[tuple[int, int]] = set()
         self._told_denied: set[int] = set()
@@ -149,6 +167,11 @@ class Publisher:
         if self._saying:
             return True
         return any(t.writer is not None and not t.writer.done() for t in self._tables.values())
+
+    @property
+    def lagging(self) -> int:
+        """Table messages that do not show their latest state yet (the bench's catch-up)."""
+        return sum(1 for t in self._tables.values() if t.shown < t.latest)
 
     def behind(self, table_id: int) -> bool:
         """Whether the table's message does not show its latest state yet."""
@@ -182,17 +205,20 @@ class Publisher:
         interaction: discord.Interaction | None = None,
         *,
         posted: Posted | None = None,
+        low: bool = False,
     ) -> None:
         """Bring the table's one message to ``draw()`` (called when the write is made, so it
         draws the state of that moment): as the answer to ``interaction`` when it is a click
         on that message, else by the table's writer (an edit, or a post through ``posted``,
-        told the new message's id). Never raises for Discord's refusals: the writer retries."""
+        told the new message's id). Never raises for Discord's refusals: the writer retries.
+        ``low``: this state is of less value (a restart's note, a repost): its write through the
+        channel yields to table updates in the global budget."""
         table_id = status.table_id
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = _Table(status.channel_id, draw, posted)
         table.latest += 1
-        table.draw, table.posted = draw, posted
+        table.draw, table.posted, table.low = draw, posted, low
         if _on_message(interaction, status.message_id):
             assert interaction is not None  # noqa: S101 - _on_message checked it
             await self._answer(table, interaction)
@@ -228,7 +254,6 @@ class Publisher:
                 return
             self.answers += 1
             table.token, table.token_since = interaction, made_at(interaction, self.clock.monotonic)
-            table.token_uses = []
             table.shown = version
             table.failures, table.denied = 0, False
         finally:
@@ -259,9 +284,14 @@ class Publisher:
                     try:
                         drawn = await _drawn(table.draw)
                         self.budget.spend(table.channel)
-                        if not await self._by_token(table, drawn):
+                        if not (
+                            await self._by_token(table, drawn)
+                            or await self._by_owner(table, drawn)
+                            or await self._post_by_token(table, drawn)
+                        ):
                             self.edits += 1
-                            await self._write(table_id, drawn, table.posted)
+                            with lower() if table.low else contextlib.nullcontext():
+                                await self._write(table_id, drawn, table.posted)
                     except discord.HTTPException as error:
                         pause = self._failed(table_id, table, error)
                     except MissingChannelPermission as error:
@@ -313,11 +343,9 @@ class Publisher:
 
         if drawn.v2 is None and status.message_id in sent(self).layouts:
             return False  # a V2 message never turns back into an embed: the writer reposts
-        now = self.clock.monotonic()
-        table.token_uses = [t for t in table.token_uses if now - t < TOKEN_WINDOW_S]
-        if len(table.token_uses) >= TOKEN_EDITS:
+        if not self.tokens.room(token.token):
             return False  # a burst: this edit goes through the channel
-        table.token_uses.append(now)
+        self.tokens.spend(token.token)
         try:
             if drawn.v2 is not None:
                 await edit_v2_by_token(self, status, drawn.v2, token)
@@ -329,6 +357,69 @@ class Publisher:
             return False
         self.token_edits += 1
         return True
+
+    async def _by_owner(self, table: _Table, drawn: Drawn) -> bool:
+        """Edit the table message through the token that posted it, while it is fresh;
+        ``False`` when there is none, it is busy, or Discord refused it."""
+        owner, status = table.owner, drawn.status
+        if owner is None or owner.token is None:
+            return False
+        if (
+            self.clock.monotonic() - table.owner_since > FRESH_S
+            or table.owner_message != status.message_id
+        ):
+            table.owner = None
+            return False
+        from bot.table._publish_v2 import edit_v2_by_webhook, sent
+
+        if drawn.v2 is None and status.message_id in sent(self).layouts:
+            return False  # a V2 message never turns back into an embed: the writer reposts
+        if not self.tokens.room(owner.token):
+            return False
+        self.tokens.spend(owner.token)
+        try:
+            if drawn.v2 is not None:
+                await edit_v2_by_webhook(self, status, drawn.v2, owner)
+            else:
+                assert status.message_id is not None  # noqa: S101 - checked above
+                await owner.edit_message(status.message_id, embed=drawn.embed, view=drawn.view)
+        except discord.HTTPException as error:
+            log.info("table %s: the edit by its own token failed: %r", status.table_id, error)
+            table.owner = None
+            return False
+        self.token_edits += 1
+        return True
+
+    async def _post_by_token(self, table: _Table, drawn: Drawn) -> bool:
+        """Post a new table message as a public followup of a fresh interaction at its
+        channel (then its token edits it); ``False`` when there is none to use."""
+        status = drawn.status
+        if status.message_id is not None or table.posted is None or self.fresh is None:
+            return False
+        from bot.table._publish_v2 import post_v2_by_webhook
+
+        for since, webhook in self.fresh.at(status.channel_id):
+            token = webhook.token
+            if token is None or not self.tokens.room(token):
+                continue
+            self.tokens.spend(token)
+            try:
+                if drawn.v2 is not None:
+                    message_id = await post_v2_by_webhook(self, status, drawn.v2, webhook)
+                else:
+                    assert drawn.embed is not None  # noqa: S101 - the embed path draws both
+                    assert drawn.view is not None  # noqa: S101
+                    sent = await webhook.send(embed=drawn.embed, view=drawn.view, wait=True)
+                    message_id = sent.id
+            except discord.HTTPException as error:
+                log.info("table %s: posting by token failed: %r", status.table_id, error)
+                self.fresh.drop_webhook(status.channel_id, webhook)
+                continue
+            table.owner, table.owner_since, table.owner_message = webhook, since, message_id
+            self.token_edits += 1
+            await table.posted(status, message_id)
+            return True
+        return False
 
     async def _write(self, table_id: int, drawn: Drawn, posted: Posted | None) -> None:
         """One edit (or post) of the table message through the channel."""
@@ -399,11 +490,13 @@ class Publisher:
 
     async def say(self, status: TableStatus, text: str) -> None:
         """A message in the table's channel (rare: resumes, closes, closed DMs); it waits for
-        a slot of the channel's budget, leaving one for the table's next edit."""
+        a slot of the channel's budget, leaving one for the table's next edit, and yields to
+        table updates in the global budget."""
         await self._room(status.channel_id, keep=1)
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+            with lower():
+                await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
 

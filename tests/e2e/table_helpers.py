@@ -256,16 +256,24 @@ def _is_dm(session: Session, call: Call) -> bool:
     return channel is not None and channel.is_dm
 
 
+PING_ROUTES = ("/channels/{channel_id}/messages", "/webhooks/{webhook_id}/{webhook_token}")
+
+
 def is_ping(call: Call) -> bool:
-    """A turn ping (a post mentioning one named user) or the delete of one: reported apart
-    from the calls per action, as Discord's budget for them is the channel's (issue 20)."""
-    if call.method == "DELETE" and call.route == "/channels/{channel_id}/messages/{message_id}":
+    """A turn ping (a post mentioning one named user, in the channel or as a public followup
+    of a fresh interaction) or the delete of one: reported apart from the calls per action
+    (issues 20 and 27)."""
+    if call.method == "DELETE" and call.route in (
+        "/channels/{channel_id}/messages/{message_id}",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+    ):
         return True
     body = call.body if isinstance(call.body, dict) else {}
     mentions = body.get("allowed_mentions")
     return (
         call.method == "POST"
-        and call.route == "/channels/{channel_id}/messages"
+        and call.route in PING_ROUTES
+        and not int(body.get("flags") or 0) & EPHEMERAL
         and isinstance(mentions, dict)
         and bool(mentions.get("users"))
     )

@@ -90,11 +90,42 @@ async def test_a_slash_draw_brings_the_card_in_its_answer_and_no_dm(
     assert hand_line(session, actor) in drew.content
     calls = await calls_of(session, since)
     kinds = sorted((c.method, c.route) for c in calls)
-    assert kinds == [
-        ("PATCH", "/channels/{channel_id}/messages/{message_id}"),  # the table, by its writer
-        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
-    ], kinds
+    # the table, by its writer: through the token that posted it while that has room in its
+    # bucket (the deal's edits may have spent it), else through the channel
+    by_token = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+    by_channel = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    assert kinds in (
+        sorted(
+            [by_channel, ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")]
+        ),
+        sorted([by_token, ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")]),
+    ), kinds
     assert bot_dms(actor) == dms
+
+
+async def test_a_table_played_by_slash_commands_is_edited_through_its_openers_token(
+    session: Session, players: list[Actor]
+) -> None:
+    actor = await deal_under_way(session, players)
+    opened = next(c for c in session.fake.log.calls if c.route.endswith("/callback"))
+    posted = [
+        c
+        for c in session.fake.log.calls
+        if (c.method, c.route) == ("POST", "/webhooks/{webhook_id}/{webhook_token}")
+        and isinstance(c.body, dict)
+        and c.body.get("embeds")
+    ]
+    # the table message is a public followup of alice's /paiute open (exempt)
+    assert len(posted) == 1
+    assert opened.path.split("/")[3] in posted[0].path
+    session.bot.desk.publisher.tokens.window = 0.0  # type: ignore[attr-defined]  # room
+    since = len(session.fake.log.calls)
+    await actor.slash("paiute draw", source="stock")
+    edits = [c for c in await calls_of(session, since) if c.method == "PATCH"]
+    assert [(c.route, c.status) for c in edits] == [
+        ("/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", 200)
+    ]
+    assert edits[0].path.endswith(f"/messages/{table_message(session).id}")
 
 
 async def test_a_dealt_hand_goes_by_followup_to_a_fresh_player_and_by_dm_to_one_without(
@@ -130,6 +161,7 @@ async def test_a_followup_discord_refuses_falls_back_to_a_dm(
     # for Discord the join tokens are now past 15 minutes; the bot, whose count says they are
     # fresh, still tries them: the followup is refused (401) and the hand goes by DM
     expire_tokens(session)
+    since = len(session.fake.log.calls)
     started = await alice.slash("paiute start")
     assert started.message is not None
     assert hand_line(session, alice) in started.content  # alice's hand is her answer
@@ -137,7 +169,7 @@ async def test_a_followup_discord_refuses_falls_back_to_a_dm(
         dm = await actor.next_private()
         assert dm.channel.recipient is actor.user
         assert hand_line(session, actor) in dm.content
-    refused = [c for c in session.fake.log.calls if c.route.startswith("/webhooks/")]
+    refused = [c for c in session.fake.log.calls[since:] if c.route.startswith("/webhooks/")]
     assert refused
     assert {c.status for c in refused} == {401}
 

@@ -1,23 +1,33 @@
-"""Turn pings (issue 14, item 1): a mention inside an edited embed notifies nobody, so the
+"""Turn pings (issues 14 and 27): a mention inside an edited embed notifies nobody, so the
 player whose turn it is gets a short plain message that mentions only them and links to the
-table message; one alive per table (the previous is deleted); none for a player who acted a
-moment ago; ``/ping mode:dm|off`` is stored and followed. The chip audit passes after each."""
+table message. It rides as a public followup on a fresh interaction at the table (exempt from
+Discord's global limit) and goes through the channel only without one; one alive per table
+(the previous is deleted the same way); none for a player who acts or looks within the grace
+after the turn reached them; ``/ping mode:dm|off`` is stored and followed, and ``mode:dm`` with
+closed DMs says so and keeps channel pings. Time is the fake's clock (the bot's), advanced.
+The chip audit passes after each."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 from games.cards import codes
 from sandbox.actors import Actor
+from sandbox.clock import Clock
 from sandbox.harness import Session
+from sandbox.log import Call
 from sandbox.state import MANAGE_GUILD
 from services.pings import PingMode
 from tests.e2e.paiute_helpers import BUY_IN, to_act, view
-from tests.e2e.table_helpers import status, table_message
+from tests.e2e.table_helpers import is_ping, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
+
+WEBHOOK = "/webhooks/{webhook_id}/{webhook_token}"
+CHANNEL = "/channels/{channel_id}/messages"
 
 
 def pings(session: Session) -> list[str]:
@@ -25,9 +35,13 @@ def pings(session: Session) -> list[str]:
     return [m.content for m in session.messages() if "your turn at the" in m.content]
 
 
+def ping_calls(session: Session, since: int = 0) -> list[Call]:
+    """Every turn ping the bot sent or deleted since ``since`` (refused ones left out)."""
+    return [c for c in session.fake.log.calls[since:] if c.status < 300 and is_ping(c)]
+
+
 def ping_posts(session: Session, channel_id: int | None = None) -> list[dict[str, Any]]:
-    """Every turn ping the bot posted in the channel (deleted ones too), as sent; a post the
-    fake refused (a 429 that discord.py then retried) is not a ping."""
+    """Every turn ping the bot posted through a channel (deleted ones too), as sent."""
     path = f"/channels/{channel_id or session.channel.id}/messages"
     return [
         c.body
@@ -40,9 +54,18 @@ def ping_posts(session: Session, channel_id: int | None = None) -> list[dict[str
     ]
 
 
-async def dealt(session: Session, host: Actor, *others: Actor, recent_s: float = 0) -> None:
-    """A two-seat Paiute deal; ``recent_s``: how long a player who acted is left alone."""
+def clock_of(session: Session) -> Clock:
+    """The fake's clock, which is the bot's (the turn's grace passes when advanced)."""
+    return session.fake.clock
+
+
+async def dealt(
+    session: Session, host: Actor, *others: Actor, recent_s: float = 0, grace_s: float = 0
+) -> None:
+    """A two-seat Paiute deal; ``recent_s``: how long before the turn a player who acted is
+    left alone, ``grace_s``: how long after it they have to act or look before the ping."""
     session.bot.desk.pings.recent_s = recent_s  # type: ignore[attr-defined]
+    session.bot.desk.pings.grace_s = grace_s  # type: ignore[attr-defined]
     for actor in others:
         session.guild.deny(actor.user, MANAGE_GUILD)
     await host.slash("paiute open", stake=10, buy_in=BUY_IN, seats=2)
@@ -60,29 +83,94 @@ async def play_turn(session: Session, actor: Actor) -> None:
     await session.fake.settle(quiet=0.02)
 
 
-async def test_turn_passes_to_a_player_they_get_a_ping_that_mentions_only_them(session, alice, bob):
-    await dealt(session, alice, bob)
-    first = to_act(session, [alice, bob])
-    link = (
+def link(session: Session) -> str:
+    return (
         f"https://discord.com/channels/{session.guild.id}/{session.channel.id}/"
         f"{table_message(session).id}"
     )
-    assert pings(session) == [f"<@{first.id}>, your turn at the Paiute table: {link}"]
-    sent = ping_posts(session)[-1]["allowed_mentions"]
-    assert [str(u) for u in sent["users"]] == [str(first.id)]
-    assert sent["parse"] == []
+
+
+async def test_a_ping_rides_a_fresh_followup_mentions_only_them_and_costs_no_global_request(
+    session, alice, bob
+):
+    await dealt(session, alice, bob)
+    first = to_act(session, [alice, bob])
+    assert pings(session) == [f"<@{first.id}>, your turn at the Paiute table: {link(session)}"]
+    sent = ping_calls(session)
+    assert [(c.method, c.route) for c in sent] == [("POST", WEBHOOK)]  # a followup: exempt
+    assert isinstance(sent[0].body, dict)
+    mentions = sent[0].body["allowed_mentions"]
+    assert [str(u) for u in mentions["users"]] == [str(first.id)]
+    assert mentions["parse"] == []
+    assert ping_posts(session) == []  # nothing through the channel
+    since = len(session.fake.log.calls)
     await play_turn(session, first)
     second = to_act(session, [alice, bob])
     assert second is not first
-    # the first ping is gone, the second player's is the only one alive
-    assert pings(session) == [f"<@{second.id}>, your turn at the Paiute table: {link}"]
-    assert len(ping_posts(session)) == 2
+    # the first ping is gone (deleted through its token), the second player's is the only one
+    assert pings(session) == [f"<@{second.id}>, your turn at the Paiute table: {link(session)}"]
+    moved = ping_calls(session, since)
+    assert sorted((c.method, c.route) for c in moved) == [
+        ("DELETE", f"{WEBHOOK}/messages/{{message_id}}"),
+        ("POST", WEBHOOK),
+    ]
+    assert session.bot.desk.pings.sent["channel"] == 0
 
 
-async def test_a_player_who_acted_in_the_last_seconds_is_not_pinged(session, alice, bob):
+async def test_a_ping_goes_through_the_channel_only_when_no_fresh_token_exists(session, alice, bob):
+    clock = clock_of(session)
+    await dealt(session, alice, bob, grace_s=30)
+    first = to_act(session, [alice, bob])
+    assert ping_calls(session) == []  # still in the grace
+    # 15 minutes on the bot's token clock: no interaction at the table is fresh any more
+    fresh = session.bot.desk.fresh
+    later = time.monotonic() + 15 * 60
+    fresh.clock = lambda: later
+    clock.advance(31)
+    await session.fake.settle(quiet=0.05)
+    assert pings(session) == [f"<@{first.id}>, your turn at the Paiute table: {link(session)}"]
+    assert [(c.method, c.route) for c in ping_calls(session)] == [("POST", CHANNEL)]
+    assert len(ping_posts(session)) == 1
+
+
+async def test_no_ping_for_a_player_who_acts_or_looks_within_the_grace(session, alice, bob):
+    clock = clock_of(session)
+    await dealt(session, alice, bob, grace_s=5)
+    first = to_act(session, [alice, bob])
+    clock.advance(3)
+    await first.click(table_message(session), "My cards")  # a look
+    clock.advance(10)
+    await session.fake.settle(quiet=0.05)
+    assert ping_calls(session) == []
+    await play_turn(session, first)  # within the grace of nobody: the turn moves
+    second = to_act(session, [alice, bob])
+    clock.advance(2)
+    await play_turn(session, second)  # acted within their grace
+    clock.advance(10)
+    await session.fake.settle(quiet=0.05)
+    pinged = [c for c in ping_calls(session) if c.method == "POST"]
+    # only the one who let the grace pass after play_turn(second) gave them the turn back
+    assert len(pinged) == 1, pinged
+    # the look made the first ping unneeded; the second player's act moved the turn on
+    assert session.bot.desk.pings.sent["not needed"] == 1
+
+
+async def test_never_more_than_one_ping_alive_per_table(session, alice, bob):
+    await dealt(session, alice, bob)
+    for _ in range(4):
+        assert len(pings(session)) == 1
+        await play_turn(session, to_act(session, [alice, bob]))
+    posts = [c for c in ping_calls(session) if c.method == "POST"]
+    deletes = [c for c in ping_calls(session) if c.method == "DELETE"]
+    assert len(posts) == 5
+    assert len(deletes) == 4
+    assert len(pings(session)) == 1
+
+
+async def test_a_player_who_acted_just_before_the_turn_is_not_pinged(session, alice, bob):
     await dealt(session, alice, bob, recent_s=60)  # both just joined or dealt
     assert pings(session) == []
-    assert ping_posts(session) == []
+    assert ping_calls(session) == []
 
 
 async def test_ping_mode_dm_and_off_are_stored_and_followed(session, alice, bob):
@@ -98,8 +186,21 @@ async def test_ping_mode_dm_and_off_are_stored_and_followed(session, alice, bob)
         actor = to_act(session, [alice, bob])
         await play_turn(session, actor)
     await session.fake.settle(quiet=0.1)  # every ping of these turns is out
-    assert ping_posts(session) == []  # alice: off; bob: in his DMs
+    assert pings(session) == []  # alice: off; bob: in his DMs
     # one ping each time the turn passed to him (deleted once it moved on): at the deal when
-    # he plays first, and after alice's turn
-    assert len(ping_posts(session, bob.dm_channel.id)) == (2 if bob_first else 1)
+    # he plays first, and after alice's turn; the confirmation of /ping mode:dm came first
+    dms = ping_posts(session, bob.dm_channel.id)
+    assert len(dms) == (2 if bob_first else 1)
     assert ping_posts(session, alice.dm_channel.id) == []
+
+
+async def test_ping_mode_dm_with_closed_dms_says_so_and_keeps_channel_pings(session, alice, bob):
+    session.fake.faults.close_dms(bob.user)
+    answer = await bob.slash("ping", mode="dm")
+    assert answer.message is not None
+    assert "can't send you direct messages" in answer.message.content
+    assert await session.bot.pings.mode(bob.id) is PingMode.CHANNEL
+    await dealt(session, alice, bob)
+    if to_act(session, [alice, bob]) is not bob:
+        await play_turn(session, alice)
+    assert pings(session) == [f"<@{bob.id}>, your turn at the Paiute table: {link(session)}"]

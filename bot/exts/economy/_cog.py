@@ -12,6 +12,8 @@ from discord.ext import commands
 from pydantic import ValidationError
 
 from bot.client import Parlour
+from bot.dm_channels import dm_channel
+from bot.errors import CANNOT_DM
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
@@ -174,14 +176,32 @@ class Economy(commands.Cog):
     async def ping(
         self, interaction: discord.Interaction, mode: Literal["channel", "dm", "off"]
     ) -> None:
-        """Stored per person (every server), read before each turn ping."""
+        """Stored per person (every server), read before each turn ping. ``dm`` is confirmed
+        by a DM: a player whose DMs are closed is told so and keeps the channel pings."""
         if mode not in PING_MODES:  # a forged or stale payload: discord.py passes it through
             raise Refusal(msg("economy.refusal.unknown_choice", option="mode"))
-        await self.bot.pings.set_mode(interaction.user.id, PingMode(mode))
         say = await self._reader(interaction)
-        await interaction.response.send_message(
-            say.text(msg(f"table.ping.set.{mode}")), ephemeral=True
-        )
+        told = say.text(msg(f"table.ping.set.{mode}"))
+        if mode == "dm" and not await self._dm_open(interaction.user.id, told):
+            await interaction.response.send_message(
+                say.text(msg("table.ping.set.dm_closed")), ephemeral=True
+            )
+            return
+        await self.bot.pings.set_mode(interaction.user.id, PingMode(mode))
+        await interaction.response.send_message(told, ephemeral=True)
+
+    async def _dm_open(self, user: int, text: str) -> bool:
+        """Send ``text`` to ``user`` by DM; ``False`` if their DMs are closed to the bot."""
+        try:
+            channel = await dm_channel(self.bot, user)
+            await channel.send(text)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM:
+                raise
+            self.bot.desk.pings.closed_dms.add(user)
+            return False
+        self.bot.desk.pings.closed_dms.discard(user)
+        return True
 
     @app_commands.guild_only()
     @app_commands.command(name="refill", description="Free chips when you have none left")
