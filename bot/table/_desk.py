@@ -4,7 +4,7 @@ It keeps the games' presenters (``GameUI``) and each table's latest public lines
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
 the renderer (:mod:`._render`) words it, the publisher (:mod:`._publisher`) puts it on
 Discord. The display names live in :mod:`._names`; the table service's listener events reach
-the desk through :mod:`._listener`. Languages (``bot.languages``): the table message and the
+the desk through ``bot.table_events``. Languages (``bot.languages``): the table message and the
 channel's announcements are in the server's language, a reply and a DM in the reader's.
 """
 
@@ -32,7 +32,6 @@ from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
 from bot.table._lifetimes import send_private
-from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
@@ -103,11 +102,6 @@ class Desk:
     @service.setter
     def service(self, service: TableService) -> None:
         self._service = service
-
-    def listen(self) -> None:
-        """Hear the table service's events (``bot.table_events`` dispatches them as bot
-        events): timeouts, resumed tables, tables the service closed."""
-        listen(self.bot, self)
 
     def register(self, ui: GameUI) -> None:
         """A game cog's UI (called from its ``cog_load``)."""

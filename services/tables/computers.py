@@ -3,10 +3,11 @@
 A computer player sits down only between deals, on the host's word, with a stack the house
 mints for it (``storage.tables.seat_computer``), and leaves the same way: its stack goes back to
 the house (a removal), so the chip audit holds and no player's balance pays for it. It acts
-through the same path as a person: under the table's lock, checked against the table's
-``(table, deal, counter)``, booked in one step. Its turn is the table's timer (the service has
-one per table): armed ``computer_delay`` seconds after the step that gave it the move, and armed
-again when the table is loaded after a restart, so a computer's turn survives one.
+through the same step as a person (the service's: under the table's lock, checked against the
+table's ``(table, deal, counter)``, booked in one transaction). Its turn is the table's timer
+(:mod:`.turn_timer`): ``computer_delay`` seconds after the step that gave it the move, and again
+when the table is loaded after a restart, so a computer's turn survives one. This module only
+chooses: it knows nothing of the service.
 
 The decisions are ``games.computer.strategy(game, level).choose(view, legal, rng)``: the seat's
 own view and legal actions, nothing else; ``rng`` is seeded by the table's position, so a replay
