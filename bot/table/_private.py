@@ -20,24 +20,61 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
+from bot.languages import Languages
 from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _render as render
 from bot.table._components import hand_view
+from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
+from bot.table._model import Component
+from bot.table._names import TableNames
+from bot.table._ui import GameUI
 from bot.text import Text
 from games.actions import ActionSpec
-from services.tables import PrivateView, TableError, TableStatus
+from services.tables import PrivateView, TableError, TableService, TableStatus
 from services.tables.outbox import told_person
 
-if TYPE_CHECKING:
-    from bot.table._desk import Desk
-
 log = logging.getLogger(__name__)
+
+
+class Desk(Protocol):
+    """What private delivery needs of the bot's desk (``_desk.Desk`` is one; a protocol, so
+    this module does not import the desk that calls it)."""
+
+    locale: str
+    languages: Languages | None
+    fresh: FreshTokens
+
+    @property
+    def service(self) -> TableService: ...
+
+    def ui(self, game: str) -> GameUI: ...
+
+    def names_of(self, status: TableStatus) -> TableNames: ...
+
+    async def reader(self, interaction: discord.Interaction) -> str: ...
+
+    async def reply(self, interaction: discord.Interaction, text: Text) -> None: ...
+
+    async def images(self, guild: int) -> bool: ...
+
+    async def hand_v2(
+        self,
+        status: TableStatus,
+        text: str,
+        locale: str,
+        components: Iterable[Component] = (),
+    ) -> v2.V2: ...
+
+    async def dm(
+        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
+    ) -> None: ...
+
 
 ANSWER_WITHIN_S = 3.0
 """Discord's deadline for an interaction's first answer: past it the update goes by followup
