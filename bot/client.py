@@ -3,8 +3,8 @@
 Cogs reach shared things through ``self.bot`` (``bot.economy``: the ``EconomyService``;
 ``bot.tables``: the ``TableService``; both over ``bot.db``, the storage ``Database``, which no
 cog touches), never through module globals; a view or ``DynamicItem``
-uses :func:`parlour` on its interaction. The service's own events arrive as bot events
-(``on_table_timeout`` ..., see ``bot.table_events``). Everything the bot opens it closes in
+uses :func:`parlour` on its interaction. The service's own events go to the desk, each in a
+task of its own (see ``bot.table_events``). Everything the bot opens it closes in
 :meth:`Parlour.close`, which also cancels the background tasks it started.
 """
 
@@ -28,7 +28,7 @@ from bot.global_budget import GlobalBudget, install
 from bot.languages import Languages
 from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
-from bot.table_events import DispatchingListener
+from bot.table_events import TASK, DeskListener
 from services.economy import EconomyService
 from services.pings import PingPreferences
 from services.preferences import PreferencesService
@@ -43,9 +43,10 @@ set off) before it closes the connection under them anyway."""
 RUN_ENDS_WITHIN_S = 5.0
 """How long a stop waits, after closing, for discord.py's connection loop to end by itself."""
 
-_IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
+_IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", TASK)
 """The names discord.py gives the tasks that run an interaction's callback (commands, views,
-modals, dynamic items) and the events they dispatch (the table's ``on_table_*``)."""
+modals, dynamic items) and the events they dispatch, and the table events' tasks (the desk
+showing a timeout, a computer's move, a close: ``bot.table_events``)."""
 
 
 def _discover() -> tuple[str, ...]:
@@ -127,7 +128,6 @@ class Parlour(commands.Bot):
         install(self.http, self.global_budget)
         self.desk = Desk(self, languages=self.languages, clock=config.clock)
         self.desk.pictures = pictures
-        self.desk.listen()
 
     def _shard_options(self, config: BotConfig) -> dict[str, Any]:
         """The gateway options of a process serving every shard: none (``ShardedParlour``
@@ -177,7 +177,7 @@ class Parlour(commands.Bot):
         self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
             self.db,
-            listener=DispatchingListener(self),
+            listener=DeskListener(self.desk, self.create_task),
             seed=self._table_seed,
             owns=guild_filter(config.shard_count, config.shard_ids),
             clock=config.clock,

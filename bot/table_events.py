@@ -1,49 +1,47 @@
-"""The table service's own events, turned into discord.py events any cog can listen to.
+"""The table service's own events, handed to the desk (``bot.desk``) that shows them.
 
-The service calls its listener after a commit (a turn timer ran out, tables resumed at start, a
-table closed by itself); :class:`DispatchingListener` re-dispatches each as a bot event, so a game
-cog only declares::
-
-    @commands.Cog.listener()
-    async def on_table_timeout(self, report: TimeoutReport) -> None: ...
-
-    @commands.Cog.listener()
-    async def on_tables_resumed(self, tables: list[TableStatus]) -> None:
-        await self.bot.wait_until_ready()   # dispatched from setup_hook, before the gateway
-        ...
-
-    @commands.Cog.listener()
-    async def on_table_closed(self, table, reason: Closing, closed: Closed) -> None: ...
-
-discord.py runs each handler in its own task and logs its failures.
+The service calls its listener after a commit (a turn timer ran out, a computer player moved,
+tables resumed at start, a table closed by itself). :class:`DeskListener` starts the desk's
+handler of each in a task of its own, tracked by the bot (``Parlour.create_task``: kept,
+cancelled on close, its failure logged), so the service's timer or start-up never waits for
+Discord, and a failure of one handler is no failure of the step that was already booked.
 """
 
 from __future__ import annotations
 
-from discord.ext import commands
+from collections.abc import Callable, Coroutine
+from typing import Any
 
+from bot.table import Desk
 from services.tables import Closed, ComputerReport, TableStatus, TimeoutReport
 from services.tables.events import Closing
 
+TASK = "table-event:"
+"""The name every task of a table event starts with: a stopping bot finishes them like the
+interactions in flight (``bot.client``), then cancels what is left."""
 
-class DispatchingListener:
-    """A ``services.tables.TableListener`` that forwards to ``bot.dispatch``."""
+Spawn = Callable[..., Any]
+"""``spawn(coro, name=...)``: start a tracked task (``Parlour.create_task``)."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+
+class DeskListener:
+    """A ``services.tables.TableListener`` whose events the desk shows, each in its own task."""
+
+    def __init__(self, desk: Desk, spawn: Spawn) -> None:
+        self.desk = desk
+        self._spawn = spawn
+
+    def _start(self, coro: Coroutine[Any, Any, None], name: str) -> None:
+        self._spawn(coro, name=name)
 
     async def timeout_applied(self, report: TimeoutReport) -> None:
-        """``on_table_timeout(report)``."""
-        self.bot.dispatch("table_timeout", report)
+        self._start(self.desk.timeout_applied(report), f"{TASK}timeout:{report.table.table_id}")
 
     async def computer_acted(self, report: ComputerReport) -> None:
-        """``on_table_computer(report)``."""
-        self.bot.dispatch("table_computer", report)
+        self._start(self.desk.computer_acted(report), f"{TASK}computer:{report.table.table_id}")
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
-        """``on_tables_resumed(tables)``."""
-        self.bot.dispatch("tables_resumed", tables)
+        self._start(self.desk.tables_resumed(tables), f"{TASK}resumed")
 
     async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
-        """``on_table_closed(table, reason, closed)``."""
-        self.bot.dispatch("table_closed", table, reason, closed)
+        self._start(self.desk.table_closed(table, reason, closed), f"{TASK}closed:{table.table_id}")

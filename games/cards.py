@@ -244,10 +244,6 @@ class Deck:
             raise IndexError("the deck is empty")
         return self._cards.pop(0)
 
-    def peek(self) -> Card | None:
-        """The top card without taking it."""
-        return self._cards[0] if self._cards else None
-
     def put_under(self, cards: Iterable[Card]) -> None:
         """Put cards under the pile in the given order, unshuffled (Pontoon's PO-19)."""
         self._cards.extend(cards)

@@ -21,8 +21,6 @@ for the events a snapshot keeps (e.g. a deal's opening events).
 
 from __future__ import annotations
 
-from typing import Self
-
 from pydantic import BaseModel, ConfigDict
 
 
@@ -38,7 +36,3 @@ class GameEvent(BaseModel):
     def is_public(self) -> bool:
         """Whether everyone at the table may see this event."""
         return self.to is None
-
-    def for_player(self, pid: str) -> Self:
-        """The same event, private to ``pid``."""
-        return self.model_copy(update={"to": pid})

@@ -36,7 +36,7 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   host's), ``load_open`` (every open table with its seats,
   snapshot, deal number, action counter and deadline: resume these at start), ``buy_in``
   (balance -> stack; seats the player), ``cash_out`` (stack -> balance, between deals;
-  ``leave=True`` unseats), ``set_seated``, ``set_message``, ``set_deadline``, ``idle``,
+  ``leave=True`` unseats), ``set_seated``, ``set_message``, ``idle``,
   ``save_action`` and ``close`` (below); values ``Table``, ``Seat``, ``Closed``.
 - ``booking``: ``book(db, Booking)`` -> ``Booked`` (``table``, ``applied``): one table step
   in one transaction (below); ``DealResult`` is the finished deal it records.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from storage._thread import Tx
+from storage._tx import Tx
 
 if TYPE_CHECKING:
     import asyncpg
@@ -110,7 +110,7 @@ class PgConn:
 
 
 class PgTx(Tx):
-    """:class:`~storage._thread.Tx` for code on a worker thread: each statement runs on the
+    """:class:`~storage._tx.Tx` for code on a worker thread: each statement runs on the
     event loop through :class:`PgConn` and the thread waits for it."""
 
     __slots__ = ("_conn", "_loop")

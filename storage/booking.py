@@ -25,7 +25,7 @@ from storage._thread import Tx
 from storage.db import Database
 from storage.errors import TableNotFound
 from storage.ledger import Reason
-from storage.outbox import _record_sync
+from storage.outbox import _clear_sync, _record_sync
 from storage.stats import _record_result_sync
 from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
 
@@ -72,6 +72,10 @@ class Booking:
     private: frozenset[int] = frozenset()
     """The users whose private view this step changed: recorded in the private outbox
     (``storage.outbox``) with the step, so their update is owed until it is delivered."""
+    delivered: Mapping[int, int] = field(default_factory=dict)
+    """User -> step counter: the private updates delivered since the table's last step,
+    cleared from the outbox with this step (before ``private`` is recorded), so a step is one
+    write transaction (``outbox.delivered`` is the same clear on its own)."""
 
     @property
     def reason(self) -> Reason:
@@ -117,6 +121,8 @@ def _book(tx: Tx, b: Booking) -> Booked:
         reason=b.reason,
     )
     applied = table is not None
+    if b.delivered:
+        _clear_sync(tx, b.table_id, b.delivered)
     if applied:
         _record_sync(tx, b.table_id, b.private, b.action_counter)
     if b.away is not None:

@@ -379,12 +379,6 @@ async def changes(conn: Conn, sql: str, params: tuple[Any, ...] = ()) -> int:
     return int(cur.rowcount)
 
 
-async def changes_many(conn: Conn, sql: str, params: list[tuple[Any, ...]]) -> int:
-    """Run one write statement per parameter tuple; the rows changed in all."""
-    cur = await conn.executemany(sql, params)
-    return int(cur.rowcount)
-
-
 @contextlib.asynccontextmanager
 async def atomic(conn: Conn) -> AsyncIterator[None]:
     """A savepoint: an operation of several statements applies whole or not at all, even when

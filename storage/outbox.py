@@ -4,7 +4,8 @@ and who has not been told yet.
 A step's private update (a player's new cards, by DM or an ephemeral followup) is sent after
 the step commits. A process killed in between used to lose it for good: nothing said it was
 owed. So ``storage.book`` records those players in the step's own transaction
-(``Booking.private``), the bot clears them with :func:`delivered` once their update went out,
+(``Booking.private``); once their update went out they are cleared with the table's next
+booking (``Booking.delivered``), or with :func:`delivered` (after a restart),
 and a restarted bot reads :func:`pending` and delivers what is still owed (at least once).
 One row per table and player, holding the newest step that changed their view: an update
 shows the cards as they are at delivery, so a newer step's row replaces an older one still
@@ -13,7 +14,7 @@ pending.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from storage._thread import Tx
 from storage.db import Conn, Database, fetch_all
@@ -32,7 +33,12 @@ def _record_sync(tx: Tx, table_id: int, users: Collection[int], action_counter: 
 
 
 def _delivered_sync(tx: Tx, table_id: int, users: Collection[int], action_counter: int) -> int:
-    rows = [(table_id, user, action_counter) for user in sorted(users)]
+    return _clear_sync(tx, table_id, dict.fromkeys(users, action_counter))
+
+
+def _clear_sync(tx: Tx, table_id: int, delivered: Mapping[int, int]) -> int:
+    """Clear the rows of users told their update of the step given (or a later one)."""
+    rows = [(table_id, user, delivered[user]) for user in sorted(delivered)]
     return tx.executemany(_CLEAR, rows).rowcount if rows else 0
 
 

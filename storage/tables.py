@@ -75,7 +75,6 @@ __all__ = [
     "save_action",
     "seat_computer",
     "set_away",
-    "set_deadline",
     "set_host",
     "set_message",
     "set_seated",
@@ -154,11 +153,6 @@ async def set_message(conn: Conn, table_id: int, message_id: int | None) -> None
 async def set_host(conn: Conn, table_id: int, host_id: int | None) -> None:
     """Hand the table to another host (the one who opened it stood up)."""
     await conn.execute("UPDATE tables SET host_id = ? WHERE id = ?", (host_id, table_id))
-
-
-async def set_deadline(conn: Conn, table_id: int, deadline: datetime | None) -> None:
-    """Set or clear the turn timer without an action (e.g. a deal opened by the service)."""
-    await conn.execute("UPDATE tables SET deadline = ? WHERE id = ?", (iso(deadline), table_id))
 
 
 def _set_seated_sync(tx: Tx, table_id: int, user_id: int, seated: bool) -> None:

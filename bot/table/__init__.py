@@ -31,7 +31,7 @@ How a game cog plugs in (see ``bot/exts/pontoon/`` for a complete one)::
 Inside the kit: the presenter (``_presenter``, ``_layout``) turns a status, its events and the
 game's ``GameUI`` into a presentation model (``_model``), the renderer (``_render``) words it in
 one language, the publisher (``_publisher``) puts it on Discord; ``_names`` keeps the display
-names, ``_listener`` wires the table service's events to the desk (``_desk``).
+names; the table service's events reach the desk (``_desk``) through ``bot.table_events``.
 
 The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not starting with
 ``_``); nothing else to register. What the kit does for the cog:

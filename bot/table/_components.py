@@ -10,7 +10,7 @@ only offered in the player's ephemeral **My cards** reply.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
 import discord
@@ -18,7 +18,7 @@ import discord
 from bot.errors import report_error, reported
 from bot.refusal import Refusal
 from bot.table._amounts import LONGEST, parse_amount
-from bot.table._context import desk_of, refusals, where
+from bot.table._context import desk_of, refusal_text, refusals, where
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice
 from bot.table._layout import (
     amount_field,
@@ -33,7 +33,7 @@ from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField
-from services.tables import Expected, TableStatus
+from services.tables import Expected, StaleAction, TableError, TableStatus
 
 
 def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) -> discord.ui.View:
@@ -79,37 +79,61 @@ def hand_view(
     return build_view(shown, locale) if shown else None
 
 
-def _check_turn(status: TableStatus, user: int, expected: Expected) -> None:
-    """The refusals of a click before anything is asked (a modal): stale, not seated, left
-    the deal, not your turn (the service checks the same again when the action comes)."""
-    if tuple(expected) != tuple(status.expected):
-        raise Refusal(msg("table.refusal.stale_button"))
-    seat = next((s for s in status.seats if s.user_id == user and s.in_deal), None)
-    if seat is None:
-        raise Refusal(msg("table.refusal.not_in_deal"))
-    if not seat.seated:  # left during the deal: their turns play themselves
-        raise Refusal(msg("table.refusal.not_seated.left_deal"))
-    if status.to_act != user:
-        to_act = PlayerNames().mention(status.to_act_pid)
-        raise Refusal(msg("table.refusal.not_your_turn", to_act=to_act))
+Choose = Callable[[list[ActionSpec]], dict[str, Any]]
+"""What a click stands for, given the clicking player's legal actions (the service calls it
+once the click is known to be current and theirs)."""
+
+
+class _AskAmount(Exception):
+    """The click opens the amount modal of ``spec`` instead of acting."""
+
+    def __init__(self, spec: ActionSpec) -> None:
+        super().__init__(spec.kind)
+        self.spec = spec
 
 
 async def run_action(
     interaction: discord.Interaction,
-    action: dict[str, Any],
+    action: dict[str, Any] | Choose,
     expected: Expected | None = None,
     *,
     reply: Text | None = None,
+    kind: str | None = None,
 ) -> None:
-    """Play ``action`` for the interaction's user at the channel's table and show the result:
-    a click on the table message updates it in one call; a command gets an ephemeral ``reply``
-    and the table message is edited. Refusals reach the error reporter."""
+    """Play ``action`` (or what a click chooses: ``kind`` names it) for the interaction's user
+    at the channel's table and show the result: a click on the table message updates it in
+    one call; a command gets an ephemeral ``reply`` and the table message is edited. The
+    service is the one judge of a click (stale, seated, their turn, legal); refusals reach
+    the error reporter."""
+    desk = desk_of(interaction)
+    guild, channel = where(interaction)
+    try:
+        result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
+    except StaleAction as error:
+        if expected is not None and await _caught_up(interaction, expected):
+            return
+        raise Refusal(refusal_text(error, desk)) from error
+    except TableError as error:
+        raise Refusal(refusal_text(error, desk)) from error
+    named = kind if callable(action) else action["kind"]
+    done = msg("table.reply.done_action", action=str(named).replace("_", " "))
+    await desk.show(result, interaction, reply=reply or done)
+
+
+async def _caught_up(interaction: discord.Interaction, expected: Expected) -> bool:
+    """A stale click (read only now, when refused): on a closed table's message, said so; on
+    the table message that is only behind, answered with the table as it is now."""
     desk = desk_of(interaction)
     guild, channel = where(interaction)
     with refusals(desk):
-        result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
-    done = msg("table.reply.done_action", action=str(action["kind"]).replace("_", " "))
-    await desk.show(result, interaction, reply=reply or done)
+        status = desk.service.status(guild, channel)
+    if status.table_id != expected.table_id:
+        raise Refusal(msg("table.refusal.closed"))
+    return await desk.catch_up(interaction, status)
+
+
+def _cannot(kind: str) -> Refusal:
+    return Refusal(msg("table.refusal.cannot_now", action=kind.replace("_", " ")))
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -228,6 +252,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
 
     @reported
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not self.key.kind.startswith("@"):  # a move: the service judges it
+            await self._act(interaction)
+            return
         desk = desk_of(interaction)
         guild, channel = where(interaction)
         with refusals(desk):
@@ -256,37 +283,41 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             with refusals(desk):
                 await desk.service.back(guild, channel, user)
             await desk.publish(status, interaction)
-        else:
-            await self._act(interaction, status, user)
 
-    async def _act(self, interaction: discord.Interaction, status: TableStatus, user: int) -> None:
-        desk, key = desk_of(interaction), self.key
-        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
-            interaction, status
-        ):
-            return
-        _check_turn(status, user, key.expected)
-        with refusals(desk):
-            legal = desk.service.legal_actions(status.guild_id, status.channel_id, user)
-        spec = spec_for(legal, key.kind, key.arg)
-        if spec is None:
-            raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
-        fixed = clicked_fields(spec, key.arg)
-        if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
-            await run_action(interaction, {"kind": key.kind, **fixed}, key.expected)
-            return
-        amount = amount_field(spec)
-        if amount is not None:
-            title = desk.ui(status.game).action_label(spec)
+    async def _act(self, interaction: discord.Interaction) -> None:
+        """A move's button: the service checks the click and hands over the clicker's legal
+        actions, of which the button picks its own (one click), or asks for an amount."""
+        key = self.key
+
+        def choose(legal: list[ActionSpec]) -> dict[str, Any]:
+            spec = spec_for(legal, key.kind, key.arg)
+            if spec is None:
+                raise _cannot(key.kind)
+            fixed = clicked_fields(spec, key.arg)
+            if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
+                return {"kind": key.kind, **fixed}
+            if amount_field(spec) is not None:
+                raise _AskAmount(spec)
+            action: dict[str, Any] = {"kind": key.kind}
+            if spec.fields:
+                action[next(iter(spec.fields))] = decode_choice(key.arg)
+            return action
+
+        try:
+            await run_action(interaction, choose, key.expected, kind=key.kind)
+        except _AskAmount as ask:
+            amount = amount_field(ask.spec)
+            assert amount is not None  # noqa: S101 - asked for because it has one
+            desk = desk_of(interaction)
+            guild, channel = where(interaction)
+            with refusals(desk):  # the modal's title: the game's words, the table's names
+                status = desk.service.status(guild, channel)
+            names = desk.names_of(status)
+            title = desk.ui(status.game).action_label(ask.spec, status.view, names)
+            fixed = fixed_choices(ask.spec)
             locale = await desk.reader(interaction)
-            modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed_choices(spec))
+            modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed)
             await interaction.response.send_modal(modal)
-            return
-        action: dict[str, Any] = {"kind": key.kind}
-        if spec.fields:
-            name = next(iter(spec.fields))
-            action[name] = decode_choice(key.arg)
-        await run_action(interaction, action, key.expected)
 
 
 class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT):
@@ -323,29 +354,22 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
     async def callback(self, interaction: discord.Interaction) -> None:
         desk = desk_of(interaction)
         guild, channel = where(interaction)
-        with refusals(desk):
-            status = desk.service.status(guild, channel)
         key, user = self.key, interaction.user.id
-        if status.table_id != key.expected.table_id:
-            raise Refusal(msg("table.refusal.closed"))
-        if tuple(key.expected) != tuple(status.expected) and await desk.catch_up(
-            interaction, status
-        ):
-            return
-        _check_turn(status, user, key.expected)
-        with refusals(desk):
-            legal = desk.service.legal_actions(guild, channel, user)
-        spec = next((s for s in legal if s.kind == key.kind), None)
-        field = spec.fields.get(key.arg) if spec is not None else None
-        if spec is None or field is None:
-            raise Refusal(msg("table.refusal.cannot_now", action=key.kind.replace("_", " ")))
-        values = _picked(self.item.values, field)
-        value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
-        action = {"kind": key.kind, key.arg: value}
-        if interaction.message is not None and interaction.message.id != status.message_id:
+
+        def choose(legal: list[ActionSpec]) -> dict[str, Any]:
+            spec = next((s for s in legal if s.kind == key.kind), None)
+            field = spec.fields.get(key.arg) if spec is not None else None
+            if spec is None or field is None:
+                raise _cannot(key.kind)
+            values = _picked(self.item.values, field)
+            value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
+            return {"kind": key.kind, key.arg: value}
+
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
             # a select of the My cards reply: the reply shows the cards now; the table is edited
             with refusals(desk):
-                result = await desk.service.act(guild, channel, user, action, key.expected)
+                result = await desk.service.act(guild, channel, user, choose, key.expected)
 
             async def cards_now() -> None:  # the reply shows the cards now, without the selects
                 locale = await desk.reader(interaction)
@@ -357,7 +381,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             # the player's own update (with the choices left) becomes the reply, else cards_now
             await desk.show(result, interaction, reply=cards_now)
             return
-        await run_action(interaction, action, key.expected)
+        await run_action(interaction, choose, key.expected, kind=key.kind)
 
 
 def _picked(values: object, field: object) -> list[str]:

@@ -1,24 +1,69 @@
 """What every table interaction needs first: where it is, the bot's desk, refusals in the
-player's words. Apart from the desk so that the desk and the components both import it."""
+player's words. Apart from the desk so that the desk and the components both import it: what
+they need of the desk is :class:`TableDesk`, which the desk (``_desk.Desk``) is."""
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, cast
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.refusal import Refusal, table_refusal
+from bot.table._names import TableNames
+from bot.table._ui import GameUI
 from bot.text import Text, msg
 from bot.text.format import PlayerNames
-from services.tables import TableError
-
-if TYPE_CHECKING:
-    from bot.table._desk import Desk
+from services.tables import ActionResult, TableError, TableService, TableStatus
 
 
-def refusal_text(error: TableError, desk: Desk | None = None) -> Text:
+class TableDesk(Protocol):
+    """What a table's components and refusals need of the bot's desk (``bot.desk``)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def names(self) -> dict[str, str]: ...
+
+    def has_game(self, game: str) -> bool: ...
+
+    def ui(self, game: str) -> GameUI: ...
+
+    def remember(self, user: discord.abc.User) -> None: ...
+
+    def names_of(self, status: TableStatus) -> TableNames: ...
+
+    async def reader(self, interaction: discord.Interaction) -> str: ...
+
+    async def show(
+        self,
+        result: ActionResult,
+        interaction: discord.Interaction | None = None,
+        *,
+        reply: Text | Callable[[], Awaitable[None]] | None = None,
+    ) -> None: ...
+
+    async def publish(
+        self,
+        status: TableStatus,
+        interaction: discord.Interaction | None = None,
+        *,
+        closed: Text | None = None,
+        step: ActionResult | None = None,
+    ) -> None: ...
+
+    async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool: ...
+
+    async def show_hand(self, interaction: discord.Interaction) -> None: ...
+
+    async def hand_message(
+        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
+    ) -> dict[str, Any]: ...
+
+
+def refusal_text(error: TableError, desk: TableDesk | None = None) -> Text:
     """A table service refusal in the player's words: an engine's refusal in its game's
     (``GameUI.refusal``, when the desk has that game), the service's own in ``table.po``'s."""
     names = PlayerNames(desk.names) if desk is not None else PlayerNames()
@@ -28,7 +73,7 @@ def refusal_text(error: TableError, desk: Desk | None = None) -> Text:
 
 
 @contextlib.contextmanager
-def refusals(desk: Desk | None = None) -> Iterator[None]:
+def refusals(desk: TableDesk | None = None) -> Iterator[None]:
     """The table service's refusals as the error reporter's ``Refusal`` (player-readable,
     answered ephemerally, nothing logged above INFO); ``desk`` words the engines' refusals
     in their games' words."""
@@ -45,11 +90,11 @@ def where(interaction: discord.Interaction) -> tuple[int, int]:
     return interaction.guild_id, interaction.channel_id
 
 
-def desk_of(interaction: discord.Interaction) -> Desk:
+def desk_of(interaction: discord.Interaction) -> TableDesk:
     """The bot's desk, from any interaction (views and dynamic items get no ``self.bot``)."""
     desk = getattr(interaction.client, "desk", None)
     if desk is None:
         raise TypeError("this bot has no table desk")
-    found = cast("Desk", desk)
+    found = cast(TableDesk, desk)
     found.remember(interaction.user)  # every table click teaches its player's name
     return found

@@ -4,16 +4,17 @@ It keeps the games' presenters (``GameUI``) and each table's latest public lines
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
 the renderer (:mod:`._render`) words it, the publisher (:mod:`._publisher`) puts it on
 Discord. The display names live in :mod:`._names`; the table service's listener events reach
-the desk through :mod:`._listener`. Languages (``bot.languages``): the table message and the
+the desk through ``bot.table_events``. Languages (``bot.languages``): the table message and the
 channel's announcements are in the server's language, a reply and a DM in the reader's.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 import discord
@@ -31,7 +32,6 @@ from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
 from bot.table._lifetimes import send_private
-from bot.table._listener import listen
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
@@ -39,11 +39,13 @@ from bot.table._publisher import Drawn, Publisher
 from bot.table._resume import busiest_first, paced
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
+from games.actions import ActionSpec
 from services.tables import (
     ActionResult,
     Clock,
     Closed,
     ComputerReport,
+    PrivateView,
     SystemClock,
     TableError,
     TableService,
@@ -51,7 +53,6 @@ from services.tables import (
     TimeoutReport,
 )
 from services.tables.events import CloseReason, Closing
-from services.tables.outbox import told_privately
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,13 @@ class Desk:
         self._uis: dict[str, GameUI] = {}
         self._log: defaultdict[int, deque[Text]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
         self._deals: dict[int, int] = {}
+        self._shown: dict[int, tuple[TableStatus, list[ActionSpec]]] = {}
+        """Each table's latest step result shown (its public status and the legal actions of
+        the player to act): what a later (coalesced) edit and a waiting ping draw, so showing
+        a step reads nothing from the service again."""
+        self._posted_ids: dict[int, int] = {}
+        """The message each table was last posted as by this desk: newer than a step's
+        status that was read before the post was stored."""
         self.book = NameBook(bot)
         self.publisher = Publisher(bot, clock=self.clock)
         self.pictures = True
@@ -110,11 +118,6 @@ class Desk:
     @service.setter
     def service(self, service: TableService) -> None:
         self._service = service
-
-    def listen(self) -> None:
-        """Hear the table service's events (``bot.table_events`` dispatches them as bot
-        events): timeouts, resumed tables, tables the service closed."""
-        listen(self.bot, self)
 
     def register(self, ui: GameUI) -> None:
         """A game cog's UI (called from its ``cog_load``)."""
@@ -169,10 +172,18 @@ class Desk:
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def model(self, status: TableStatus, *, closed: Text | None = None) -> TableModel:
-        """What the table shows now (pure: the presenter's)."""
-        legal = []
-        if closed is None and status.deal_open and status.to_act is not None:
+    def model(
+        self,
+        status: TableStatus,
+        *,
+        closed: Text | None = None,
+        legal: list[ActionSpec] | None = None,
+    ) -> TableModel:
+        """What the table shows now (pure: the presenter's). ``legal``: the legal actions of
+        the player to act, when the caller has them (a step's result); else asked for."""
+        if closed is not None or not status.deal_open or status.to_act is None:
+            legal = []
+        elif legal is None:
             legal = self.service.legal_actions(status.guild_id, status.channel_id, status.to_act)
         lines = self._log.get(status.table_id, ())
         names = self.names_of(status)
@@ -185,9 +196,6 @@ class Desk:
     ) -> discord.Embed:
         """The public table: the kit's common part plus the game's fields (public view only)."""
         return render.table_embed(self.model(status, closed=closed), locale or self.locale)
-
-    def components(self, status: TableStatus) -> discord.ui.View:
-        return render.table_view(self.model(status), self.locale)
 
     def note(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
         """Add a step's public events to the table's log."""
@@ -211,6 +219,26 @@ class Desk:
             return status
         return now if now.table_id == status.table_id else status
 
+    def _keep(self, result: ActionResult) -> None:
+        """Remember a step's result as the table's latest (a late one of an earlier step
+        does not replace a newer one)."""
+        status = result.table
+        kept = self._shown.get(status.table_id)
+        newer = kept is None or (status.deal_number, status.action_counter) >= (
+            kept[0].deal_number,
+            kept[0].action_counter,
+        )
+        if newer:
+            self._shown[status.table_id] = (status, result.legal)
+
+    def latest(self, status: TableStatus) -> tuple[TableStatus, list[ActionSpec] | None]:
+        """The table as the desk last saw it step (no read), else as it is now (read)."""
+        now, legal = self._shown.get(status.table_id) or (self.current(status), None)
+        posted = self._posted_ids.get(now.table_id)
+        if posted is not None and now.message_id != posted:
+            now = dataclasses.replace(now, message_id=posted)
+        return now, legal
+
     async def publish(
         self,
         status: TableStatus,
@@ -218,16 +246,23 @@ class Desk:
         *,
         closed: Text | None = None,
         low: bool = False,
+        step: ActionResult | None = None,
     ) -> None:
         """Show the table as it is now on its one message (see ``Publisher.publish``); a
         closed table's message loses its buttons, and is not posted again. ``low``: a
-        restart's note or a repost, which yields to the players' updates."""
+        restart's note or a repost, which yields to the players' updates. ``step``: the
+        result being shown (drawn from without reading the table); without it the table is
+        read when drawn (something changed it outside a step: a player is back, a restart)."""
 
         locale = await self.public(status)
+        if step is not None:
+            self._keep(step)
+        elif closed is None:
+            self._shown.pop(status.table_id, None)
 
         async def draw() -> Drawn:
-            now = self.current(status)
-            model = self.model(now, closed=closed)
+            now, legal = (status, []) if closed is not None else self.latest(status)
+            model = self.model(now, closed=closed, legal=legal)
             if await self.images(now.guild_id):
                 return Drawn(now, None, None, await self.layout_v2(now, model, locale))
             embed, view = render.table_embed(model, locale), render.table_view(model, locale)
@@ -238,6 +273,7 @@ class Desk:
         )
 
     async def _posted(self, status: TableStatus, message_id: int) -> None:
+        self._posted_ids[status.table_id] = message_id
         with contextlib.suppress(TableError):
             await self.service.set_message(status.guild_id, status.channel_id, message_id)
 
@@ -329,13 +365,14 @@ class Desk:
         reply: Text | Callable[[], Awaitable[None]] | None = None,
         *,
         owed: Iterable[int] = (),
+        views: Mapping[int, PrivateView] | None = None,
     ) -> None:
         """Tell every player whose private cards changed in this step, each on their own
         interaction where there is one, else by DM (see :mod:`._private`); ``interaction`` is
         answered with ``reply`` unless the player's own update answered it. ``owed``: players
         still owed the update of a step from before a restart (the private outbox), told their
-        cards as they are now."""
-        await private.deliver(self, status, events, interaction, reply, owed=owed)
+        cards as they are now. ``views``: the step's private views (else each is read)."""
+        await private.deliver(self, status, events, interaction, reply, owed=owed, views=views)
 
     async def dm(
         self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
@@ -407,14 +444,14 @@ class Desk:
         )
         # a click on the table message is answered with the table; anything else wakes the
         # table's writer (it does not wait for the edit)
-        await self.publish(status, interaction if on_message else None)
-        await self.deliver(status, result.events, interaction, reply or msg("table.reply.done"))
+        await self.publish(status, interaction if on_message else None, step=result)
+        done = reply or msg("table.reply.done")
+        await self.deliver(status, result.events, interaction, done, views=result.private)
         if interaction is not None:
             await self.tell_denied(status, interaction)
-        told = told_privately(result.events)
-        if told:  # the step's private updates went out: the outbox owes them no more
-            await self.service.outbox.delivered(status.table_id, told, status.action_counter)
-        await self.ping(self.current(status))
+        if result.private:  # the step's private updates went out: cleared with the next step
+            self.service.outbox.delivered(status.table_id, result.private, status.action_counter)
+        await self.ping(self.latest(status)[0])
 
     async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:
         """A click that is stale only because the table message is behind (an edit failed
@@ -460,7 +497,7 @@ class Desk:
             said = msg("table.ping.dm", game=game, channel=where, link=jump_url(status))
             return self.words(said, locale)
 
-        await self.pings.turn(status, in_channel, in_dm, lambda: self.current(status))
+        await self.pings.turn(status, in_channel, in_dm, lambda: self.latest(status)[0])
 
     # -- the service's listener -----------------------------------------------------------------
 
@@ -468,11 +505,11 @@ class Desk:
         names = self.names_of(report.table)
         line = present.timeout_line(report.user_id, report.away, names)
         self._log[report.table.table_id].append(line)
-        await self.show(ActionResult(report.events, report.table, report.settlement))
+        await self.show(report.step)
 
     async def computer_acted(self, report: ComputerReport) -> None:
         """A computer player moved: the table shows it like anyone's move."""
-        await self.show(ActionResult(report.events, report.table, report.settlement))
+        await self.show(report.step)
 
     async def tables_resumed(self, tables: list[TableStatus]) -> None:
         """One edit per table says it is back, busiest first, paced (see :mod:`._resume`);
@@ -490,7 +527,7 @@ class Desk:
                 continue
             now = self.current(status)
             await self.deliver(now, (), owed=users)
-            await self.service.outbox.delivered(now.table_id, users, max(users.values()))
+            await self.service.outbox.clear_now(now.table_id, users, max(users.values()))
 
     async def table_closed(self, table: TableStatus, reason: Closing, closed: Closed) -> None:
         await self.closed(table, present.close_reason(reason), closed)
@@ -503,6 +540,8 @@ class Desk:
         await self.say(table, text)
         self._log.pop(table.table_id, None)
         self._deals.pop(table.table_id, None)
+        self._shown.pop(table.table_id, None)
+        self._posted_ids.pop(table.table_id, None)
         self.publisher.forget(table.table_id)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:

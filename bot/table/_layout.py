@@ -52,10 +52,12 @@ AMOUNT = "="
 """A one-click amount in a key's argument: ``=20`` (a choice is never ``=``-led)."""
 
 
-def amount_label(ui: GameUI, spec: ActionSpec) -> Text:
+def amount_label(
+    ui: GameUI, spec: ActionSpec, view: Any = None, names: Names | None = None
+) -> Text:
     """``Raise (10–40)``: the action and its bounds."""
     amount = amount_field(spec)
-    label = ui.action_label(spec)
+    label = ui.action_label(spec, view, names)
     if amount is None:
         return label
     low, high = amount[1].min, amount[1].max
@@ -93,7 +95,7 @@ def table_components(
             continue
         amount = amount_field(spec)
         if not spec.fields or amount is not None:
-            for key, label in _amount_buttons(ui, spec, Key(expected, spec.kind)):
+            for key, label in _amount_buttons(ui, spec, Key(expected, spec.kind), status, names):
                 if buttons < 20:
                     shown.append(Button(key, label, row=buttons // 5))
                     buttons += 1
@@ -107,7 +109,7 @@ def table_components(
                     break
                 label = msg(
                     "table.button.choice",
-                    action=ui.action_label(spec),
+                    action=ui.action_label(spec, status.view, names),
                     choice=choice_label(ui, spec, name, option, names),
                 )
                 key = Key(expected, spec.kind, encode_choice(option))
@@ -120,7 +122,7 @@ def table_components(
             )
             row = (buttons + 4) // 5
             key = Key(expected, spec.kind, name)
-            shown.append(Select(key, ui.action_label(spec), options, row=row))
+            shown.append(Select(key, ui.action_label(spec, status.view, names), options, row=row))
             buttons = (row + 1) * 5
     shown.append(
         Button(Key(expected, Lobby.CARDS), msg("table.button.cards"), Style.SECONDARY, row=4)
@@ -132,23 +134,26 @@ def table_components(
     return tuple(shown)
 
 
-def _amount_buttons(ui: GameUI, spec: ActionSpec, key: Key) -> list[tuple[Key, Text]]:
+def _amount_buttons(
+    ui: GameUI, spec: ActionSpec, key: Key, status: TableStatus, names: Names
+) -> list[tuple[Key, Text]]:
     """An action without fields is one button; an amount is one button too when it has one
     legal value (a limit raise: the click plays it, no modal), else a button opening a modal,
     after the game's one-click amounts. A click's amount rides in the key's argument."""
     amount = amount_field(spec)
     if amount is None:
-        return [(key, ui.action_label(spec))]
+        return [(key, ui.action_label(spec, status.view, names))]
+    label = amount_label(ui, spec, status.view, names)
     bounds = amount[1]
     if bounds.min == bounds.max:
-        return [(Key(key.expected, key.kind, f"{AMOUNT}{bounds.min}"), amount_label(ui, spec))]
+        return [(Key(key.expected, key.kind, f"{AMOUNT}{bounds.min}"), label)]
     quick = [
         (Key(key.expected, key.kind, f"{AMOUNT}{value}"), label)
         for value, label in ui.quick_amounts(spec)
         if bounds.contains(value)
     ]
     modal = Key(key.expected, key.kind, choice_arg(spec))
-    return [*quick, (modal, amount_label(ui, spec))]
+    return [*quick, (modal, label)]
 
 
 def clicked_fields(spec: ActionSpec, arg: str) -> dict[str, Any] | None:
@@ -204,12 +209,13 @@ def hand_components(
                 Option(choice_label(ui, spec, name, o, names), encode_choice(o))
                 for o in field.options[:25]
             )
-            shown.append(Select(key, ui.action_label(spec), choices))
+            shown.append(Select(key, ui.action_label(spec, status.view, names), choices))
             continue
         assert isinstance(field, CardsField)  # noqa: S101 - in_my_cards checked it
         options = tuple(Option(ui.card_label(c), c) for c in field.options[:25])
         top = min(field.max_count, len(options))
-        shown.append(Select(key, ui.action_label(spec), options, field.min_count, top))
+        label = ui.action_label(spec, status.view, names)
+        shown.append(Select(key, label, options, field.min_count, top))
         if keep_all_field(spec) is not None:  # choosing nothing in a select is no click
             keep = Key(status.expected, spec.kind, KEEP_ALL)
             shown.append(Button(keep, msg("table.button.keep_all"), Style.SECONDARY))

@@ -19,24 +19,62 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 import discord
 
+from bot.languages import Languages
 from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _render as render
 from bot.table._components import hand_view
+from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
+from bot.table._model import Component
+from bot.table._names import TableNames
+from bot.table._ui import GameUI
 from bot.text import Text
-from services.tables import TableError, TableStatus
+from games.actions import ActionSpec
+from services.tables import PrivateView, TableError, TableService, TableStatus
 from services.tables.outbox import told_person
 
-if TYPE_CHECKING:
-    from bot.table._desk import Desk
-
 log = logging.getLogger(__name__)
+
+
+class Desk(Protocol):
+    """What private delivery needs of the bot's desk (``_desk.Desk`` is one; a protocol, so
+    this module does not import the desk that calls it)."""
+
+    locale: str
+    languages: Languages | None
+    fresh: FreshTokens
+
+    @property
+    def service(self) -> TableService: ...
+
+    def ui(self, game: str) -> GameUI: ...
+
+    def names_of(self, status: TableStatus) -> TableNames: ...
+
+    async def reader(self, interaction: discord.Interaction) -> str: ...
+
+    async def reply(self, interaction: discord.Interaction, text: Text) -> None: ...
+
+    async def images(self, guild: int) -> bool: ...
+
+    async def hand_v2(
+        self,
+        status: TableStatus,
+        text: str,
+        locale: str,
+        components: Iterable[Component] = (),
+    ) -> v2.V2: ...
+
+    async def dm(
+        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
+    ) -> None: ...
+
 
 ANSWER_WITHIN_S = 3.0
 """Discord's deadline for an interaction's first answer: past it the update goes by followup
@@ -58,12 +96,15 @@ async def deliver(
     reply: Text | Callable[[], Awaitable[None]] | None = None,
     *,
     owed: Iterable[int] = (),
+    views: Mapping[int, PrivateView] | None = None,
 ) -> None:
     """Tell every player whose private cards changed in this step what happened to them, and
     their cards as they are now (see the module); ``interaction`` (the step's own, if any) is
     answered with ``reply`` (a text, or a coroutine function that answers) when the player's
     own update did not answer it. ``owed``: players the private outbox says are still owed an
-    update from before a restart (told their cards as they are now)."""
+    update from before a restart (told their cards as they are now). ``views``: the step's
+    private views (``ActionResult.private``); a player missing from it is read."""
+    views = views or {}
     mine: dict[int, list[present.AnyEvent]] = defaultdict(list)
     for user in owed:
         mine[user] = []
@@ -75,11 +116,11 @@ async def deliver(
     here = interaction is not None and interaction.channel_id == status.channel_id
     ui, names = desk.ui(status.game), desk.names_of(status)
     if interaction is not None and here and actor in mine:
-        now = _now(desk, status, actor)
+        now, legal = _now(desk, status, actor, views)
         model = present.present_private(ui, status, mine.pop(actor), now, actor, names)
         locale = await desk.reader(interaction)
         text = render.private_text(model, locale)
-        if not await answer_privately(desk, interaction, now, text, locale):
+        if not await answer_privately(desk, interaction, now, text, locale, legal):
             await _dm(desk, status, actor, model, now)
     if interaction is not None and reply is not None and _answerable(interaction):
         with contextlib.suppress(discord.HTTPException):
@@ -87,26 +128,33 @@ async def deliver(
     if interaction is not None:
         desk.fresh.seen(interaction)
     for user, told in mine.items():
-        now = _now(desk, status, user)
+        now, legal = _now(desk, status, user, views)
         model = present.present_private(ui, status, told, now, user, names)
         followup = desk.fresh.get(user, status.channel_id)
         if followup is not None:
             locale = await _locale(desk, status, user)
             text = render.private_text(model, locale)
-            send = await private_send(desk, now, user, text, locale)
+            send = await private_send(desk, now, user, text, locale, legal)
             if await _follow(followup, send):
                 continue
             desk.fresh.drop(user, status.channel_id)
         await _dm(desk, status, user, model, now)
 
 
-def _now(desk: Desk, status: TableStatus, user: int) -> TableStatus | None:
-    """``user``'s private view of the table as it is now (``None`` once they are gone)."""
+def _now(
+    desk: Desk, status: TableStatus, user: int, views: Mapping[int, PrivateView]
+) -> tuple[TableStatus | None, list[ActionSpec] | None]:
+    """``user``'s private view of the table as the step left it (``None`` once they are
+    gone), with their legal actions; read from the service only when the step did not carry
+    it (an update owed from before a restart)."""
+    view = views.get(user)
+    if view is not None:
+        return view.status, view.legal
     try:
         seen = desk.service.status(status.guild_id, status.channel_id, user)
     except TableError:
-        return None
-    return seen if seen.table_id == status.table_id and seen.view is not None else None
+        return None, None
+    return (seen if seen.table_id == status.table_id and seen.view is not None else None), None
 
 
 async def _locale(desk: Desk, status: TableStatus, user: int) -> str:
@@ -134,16 +182,23 @@ async def _dm(
 
 
 async def private_send(
-    desk: Desk, now: TableStatus | None, user: int, text: str, locale: str
+    desk: Desk,
+    now: TableStatus | None,
+    user: int,
+    text: str,
+    locale: str,
+    legal: list[ActionSpec] | None = None,
 ) -> dict[str, Any]:
     """The keyword arguments of an ephemeral message with ``text`` and the player's cards
-    (``now``, their private view) with the card choices they have (the **My cards** selects)."""
+    (``now``, their private view) with the card choices they have (the **My cards** selects;
+    ``legal``: their legal actions, asked for when not given)."""
     send: dict[str, Any] = {"content": text}
     if now is None:
         return send
-    legal = []
-    with contextlib.suppress(TableError):
-        legal = desk.service.legal_actions(now.guild_id, now.channel_id, user)
+    if legal is None:
+        legal = []
+        with contextlib.suppress(TableError):
+            legal = desk.service.legal_actions(now.guild_id, now.channel_id, user)
     ui, names = desk.ui(now.game), desk.names_of(now)
     if await desk.images(now.guild_id):
         choices = hand_components(ui, now, legal, names)
@@ -161,10 +216,11 @@ async def answer_privately(
     now: TableStatus | None,
     text: str,
     locale: str,
+    legal: list[ActionSpec] | None = None,
 ) -> bool:
     """The player's own update after their own interaction: its ephemeral answer when it is
     still unanswered, else its followup; ``False`` if neither could be sent (then a DM)."""
-    send = await private_send(desk, now, interaction.user.id, text, locale)
+    send = await private_send(desk, now, interaction.user.id, text, locale, legal)
     if _answerable(interaction):
         try:
             if _on_own_reply(interaction):  # My cards' select: its reply becomes the update

@@ -13,7 +13,7 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -22,8 +22,15 @@ from bot.pictures import Uploads
 from bot.table._layout_v2 import V2, file_of
 from services.tables import TableStatus
 
-if TYPE_CHECKING:
-    from bot.table._publisher import Publisher
+
+class Publisher(Protocol):
+    """What this path needs of the table publisher (``bot.table._publisher``, which calls
+    it): the bot it writes through. A protocol, so this module does not import the one that
+    imports it."""
+
+    @property
+    def bot(self) -> discord.Client: ...
+
 
 log = logging.getLogger(__name__)
 

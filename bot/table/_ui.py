@@ -13,6 +13,7 @@ renderer says it in the reader's language. Players are named through the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bot.refusal import game_refusal
 from bot.text import Text, msg
@@ -88,8 +89,11 @@ class GameUI:
         words the shared codes (``games.errors.Refusal``)."""
         return game_refusal(error, names)
 
-    def action_label(self, spec: ActionSpec) -> Text:
-        """The button's label for an action (``"Stake"``, ``"Buy (10–40)"``)."""
+    def action_label(self, spec: ActionSpec, view: Any = None, names: Names | None = None) -> Text:
+        """The button's label for an action (``"Stake"``, ``"Buy (10–40)"``); ``view``: the
+        table's view it is drawn with (a price that depends on the moment), ``names``: the
+        players' display names (a label naming one). A presenter keeps nothing between
+        tables: everything a label depends on comes in here."""
         return spec.kind.replace("_", " ").capitalize()
 
     def choice_label(

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import io
-import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,11 +133,6 @@ class Catalog:
                 self._numbers[value.value] = found
             return found
         return str(value)
-
-
-def template_fields(template: str) -> set[str]:
-    """The named fields of a ``str.format`` template (the catalog tests compare languages)."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 def languages() -> list[str]:

@@ -94,6 +94,15 @@ class CardGame(Generic[StateT, OptionsT]):
         self._state.rng = rng_state(self._rng)
         return self._state.model_dump_json()
 
+    def fork(self, snapshot: str | None = None) -> Self:
+        """An equal game (the same future) to try a step on, leaving this one as it is: the
+        table service acts on a fork and keeps it only once the step is booked. ``snapshot``:
+        this game's own, when the caller holds it (no second dump). The legal actions already
+        listed come along: the fork is at the same moment."""
+        twin = type(self).restore(snapshot if snapshot is not None else self.snapshot())
+        twin._specs = self._specs
+        return twin
+
     def next_deal(
         self,
         players: Sequence[str] | None = None,
@@ -327,6 +336,14 @@ class CardGame(Generic[StateT, OptionsT]):
         seen_cards.note(s.revealed, events)
         return events
 
+    @property
+    def turn_goes_on(self) -> bool:
+        """Whether the player to act is in the middle of one timed decision that the rules'
+        timeout plays whole (Paiute: the discard after the draw). A turn timer plays the
+        timeout action until this is false: one timeout is one decision, and the next one
+        (a Palace winner's turn after their free discard) gets its own clock."""
+        return not self.is_over and self._turn_goes_on()
+
     def timeout_action(self, pid: str) -> dict[str, Any]:
         """The rules' default action for ``pid`` when their turn timer runs out."""
         if pid != self.to_act:
@@ -380,6 +397,10 @@ class CardGame(Generic[StateT, OptionsT]):
 
     def _kitty(self) -> int:
         return 0
+
+    def _turn_goes_on(self) -> bool:
+        """See :attr:`turn_goes_on` (default: every action is a decision of its own)."""
+        return False
 
     def _kitty_owner(self) -> str | None:
         return None

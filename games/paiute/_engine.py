@@ -228,6 +228,10 @@ class Paiute(CardGame[DealState, PaiuteOptions]):
         combo = rules.check_call(s, pid, action.discard)
         return rules.apply_call(s, pid, action.discard, combo)
 
+    def _turn_goes_on(self) -> bool:
+        """After the draw comes the discard: one turn, one timeout (the table's rule)."""
+        return self.state.phase is Phase.DISCARD
+
     def _timeout(self, pid: str) -> dict[str, Any]:
         """Draw from the stock, then discard the drawn card (the table's timeout rule).
 

@@ -45,6 +45,9 @@ class SeatState(BaseModel):
     """Cards set aside out of play, unseen (PP-11, PP-14, PP-17)."""
     put_in: int = 0
     """Chips this player has put into the pot this deal, net of an uncalled raise returned."""
+    out_seen_by: str | None = None
+    """PP-17: the caller of the battle that put this player out, who saw their palace cards
+    (``None``: out otherwise, or the loser was the caller, whose palace nobody saw then)."""
 
     @property
     def banner_suit(self) -> Suit | None:

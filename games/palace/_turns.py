@@ -177,6 +177,8 @@ def _call(state: PalaceState, pid: str) -> list[PalaceEvent]:
     events: list[PalaceEvent] = [Called(player=pid, amount=paid, pot=state.pot)]
     outcome, mine, theirs = compare_battle(state, pid, other)
     events += reveal_after_battle(state, pid, other, outcome)
+    if outcome is not BattleOutcome.OTHER:  # the other is out, and the caller saw their palace
+        state.seat[other].out_seen_by = pid
     if outcome is BattleOutcome.TIE:
         last_two = len(state.active()) == 2
         events.append(BattleTied(players=[pid, other]))

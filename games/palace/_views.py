@@ -62,6 +62,9 @@ class PalaceView(BaseModel):
     """Palace cards shown to everyone at the final showdown (PP-21)."""
     palace_seen_by: list[str] = Field(default_factory=list)
     """Who was shown the viewer's own palace cards in a battle (PP-17: the caller)."""
+    out_seen_by: str | None = None
+    """PP-17: the caller of the battle that put the viewer out, who saw their palace cards
+    (``None`` when the viewer is in, or was the caller who lost)."""
     rejected_banner_cards: list[Card] = Field(default_factory=list)
     """PP-5: the cards turned face up and rejected in this deal's banner deal, in the order
     turned. Public: the whole table saw them before PP-6 gathered them back."""
@@ -97,7 +100,9 @@ def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> Pa
     own: list[Card] = []
     seen: dict[str, list[Card]] = {}
     seen_by: list[str] = []
+    out_seen_by = None
     if viewer is not None and viewer in state.seat:
+        out_seen_by = state.seat[viewer].out_seen_by
         own = list(state.seat[viewer].palace)
         seen = {k: list(v) for k, v in state.seen.get(viewer, {}).items()}
         seen_by = [k for k, shown in state.seen.items() if k != viewer and viewer in shown]
@@ -119,6 +124,7 @@ def build_view(state: PalaceState, viewer: str | None, to_act: str | None) -> Pa
         palace=own,
         seen_palaces=seen,
         palace_seen_by=seen_by,
+        out_seen_by=out_seen_by,
         shown_palaces={k: list(v) for k, v in state.shown.items()},
         rejected_banner_cards=list(state.rejected_banners),
         result=state.result,

@@ -67,11 +67,6 @@ class Hand(BaseModel):
         """Turn every card face up."""
         self.public = [True] * len(self.cards)
 
-    @property
-    def wants_card(self) -> bool:
-        """Whether the hand may still take a card (total under 21, fewer than five cards)."""
-        return not self.done and self.value.total < 21 and len(self.cards) < 5
-
 
 class Punter(BaseModel):
     """A punter dealt into this deal, with their hands in playing order."""

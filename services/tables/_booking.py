@@ -6,6 +6,7 @@ player's action with whatever plays itself after it, or a new deal) and books th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -71,10 +72,12 @@ async def book(
     before: Chips,
     deadline: datetime | None,
     private: frozenset[int] = frozenset(),
+    delivered: Mapping[int, int] | None = None,
 ) -> dict[str, int] | None:
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
-    the people owed a private update (``private``: the outbox), and when the deal is over its
-    result and the cash-out of players who left during it."""
+    the people owed a private update (``private``: the outbox) and those told theirs since
+    the last step (``delivered``: user -> the step they were told), and when the deal is over
+    its result and the cash-out of players who left during it."""
     after = Chips.of(engine)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
@@ -96,6 +99,7 @@ async def book(
         result=_result(live, engine, settlement) if settlement is not None else None,
         pay_out_ref=f"table:{live.id}:deal:{deal}:out" if settlement is not None else None,
         private=private,
+        delivered=dict(delivered or {}),
     )
     live.row = (await storage.book(db, step)).table  # only once it has committed
     if settlement is not None:

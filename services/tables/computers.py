@@ -3,10 +3,11 @@
 A computer player sits down only between deals, on the host's word, with a stack the house
 mints for it (``storage.tables.seat_computer``), and leaves the same way: its stack goes back to
 the house (a removal), so the chip audit holds and no player's balance pays for it. It acts
-through the same path as a person: under the table's lock, checked against the table's
-``(table, deal, counter)``, booked in one step. Its turn is the table's timer (the service has
-one per table): armed ``computer_delay`` seconds after the step that gave it the move, and armed
-again when the table is loaded after a restart, so a computer's turn survives one.
+through the same step as a person (the service's: under the table's lock, checked against the
+table's ``(table, deal, counter)``, booked in one transaction). Its turn is the table's timer
+(:mod:`.turn_timer`): ``computer_delay`` seconds after the step that gave it the move, and again
+when the table is loaded after a restart, so a computer's turn survives one. This module only
+chooses: it knows nothing of the service.
 
 The decisions are ``games.computer.strategy(game, level).choose(view, legal, rng)``: the seat's
 own view and legal actions, nothing else; ``rng`` is seeded by the table's position, so a replay
@@ -17,22 +18,16 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.actions import as_dict
 from games.computer import LEVELS, strategy
-from games.errors import IllegalAction
-from games.events import GameEvent
+from games.engine import Engine
 from services.tables import errors as e
-from services.tables._booking import Chips
 from services.tables._checks import reload, storage_refusals
-from services.tables.events import CloseReason, Closing, Joined, Left
-from services.tables.model import ActionResult, ComputerReport, Expected, LiveTable, TableConfig
-from storage import players, tables
-
-if TYPE_CHECKING:
-    from services.tables.service import TableService
+from services.tables.events import Joined, Left
+from services.tables.model import LiveTable, TableConfig
+from storage import Database, players, tables
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +80,7 @@ def _host_between_deals(live: LiveTable, user: int, admin: bool) -> None:
         raise e.TableBusy("computers")
 
 
-async def add(service: TableService, live: LiveTable, user: int, *, admin: bool) -> ActionResult:
+async def add(db: Database, live: LiveTable, user: int, *, admin: bool) -> Joined:
     """Seat one more computer player (caller holds the lock)."""
     _host_between_deals(live, user, admin)
     if sum(s.seated for s in live.row.seats) >= live.config.seats:
@@ -93,18 +88,15 @@ async def add(service: TableService, live: LiveTable, user: int, *, admin: bool)
     number = 1 + max((-s.user_id for s in live.computers()), default=0)
     uid, amount = -number, stack_for(live.config)
     with storage_refusals():
-        async with service.db.transaction() as tx:
+        async with db.transaction() as tx:
             await tables.seat_computer(
                 tx, live.id, uid, amount, ref=f"table:{live.id}:cpu:{number}:in"
             )
             live.row = await reload(tx, live.id)
-    live.last_activity = service.clock.now()
-    return ActionResult([Joined(player=players.pid(uid), amount=amount)], live.status())
+    return Joined(player=players.pid(uid), amount=amount)
 
 
-async def remove(
-    service: TableService, live: LiveTable, user: int, pid: str | None, *, admin: bool
-) -> ActionResult:
+async def remove(db: Database, live: LiveTable, user: int, pid: str | None, *, admin: bool) -> Left:
     """A computer player leaves (the last seated one unless ``pid`` says which); its stack
     goes back to the house (caller holds the lock)."""
     _host_between_deals(live, user, admin)
@@ -113,37 +105,18 @@ async def remove(
     if seat is None:
         raise e.NotSeated("computer")
     with storage_refusals():
-        async with service.db.transaction() as tx:
+        async with db.transaction() as tx:
             took = await tables.cash_out(
                 tx, live.id, seat.user_id, ref=f"table:{live.id}:{seat.pid}:out", leave=True
             )
             live.row = await reload(tx, live.id)
-    live.last_activity = service.clock.now()
-    return ActionResult([Left(player=seat.pid, amount=took, removed=True)], live.status())
+    return Left(player=seat.pid, amount=took, removed=True)
 
 
-def arm(service: TableService, live: LiveTable) -> bool:
-    """When a computer player is to act: its turn on the table's timer, ``computer_delay``
-    from now (also right after a restart). ``False`` when a person is to act."""
-    engine = live.engine
-    if engine is None or not live.deal_open or engine.to_act is None:
-        return False
-    pid = engine.to_act
-    if not players.is_computer_pid(pid):
-        return False
-    expected, table_id = live.expected, live.id
-    when = service.clock.now() + timedelta(seconds=live.config.computer_delay)
-
-    async def fire() -> None:
-        await turn(service, table_id, expected, pid)
-
-    service.timers.schedule(live.id, when, fire)
-    return True
-
-
-def _choose(live: LiveTable, pid: str) -> dict[str, Any]:
-    engine = live.engine
-    assert engine is not None  # noqa: S101 - a deal is open
+def choose(live: LiveTable, engine: Engine, pid: str) -> dict[str, Any]:
+    """The computer player's move at ``engine`` (the table's game at this step): its
+    strategy's choice from its own view and legal actions, or the rules' default when it has
+    none or fails."""
     rng = random.Random(f"{live.id}:{live.row.deal_number}:{live.row.action_counter}")  # noqa: S311
     try:
         player = strategy(live.game.name, live.config.computer_level)
@@ -156,42 +129,9 @@ def _choose(live: LiveTable, pid: str) -> dict[str, Any]:
         return as_dict(engine.timeout_action(pid))
 
 
-async def turn(service: TableService, table_id: int, expected: Expected, pid: str) -> None:
-    """A computer player's move, as a person's would be made: lock, stale check, one booking."""
-    live = service._tables.get(table_id)
-    if live is None:
-        return
-    async with live.lock:
-        engine = live.engine
-        if engine is None or not live.awaits(expected, pid):
-            return  # the table moved on
-        before = Chips.of(engine)
-        action = _choose(live, pid)
-        # the move is made on a copy: until it is booked, anyone reading the table (the bot
-        # drawing its message) sees the state the counter says, not a half-made step
-        engine = live.game.restore(engine.snapshot())
-        try:
-            events: list[GameEvent] = engine.act(pid, action)
-        except IllegalAction:
-            log.warning("table %s: %s chose an illegal %s", live.id, pid, action)
-            fallback = engine.timeout_action(pid)
-            action, events = as_dict(fallback), engine.act(pid, fallback)
-        result = await service._commit(live, engine, before, events, by_player=False)
-        report = ComputerReport(pid, action, result.events, result.table, result.settlement)
-        closing = await close_if_alone(service, live)
-    await service._tell(service.listener.computer_acted(report))
-    if closing is not None:
-        await service._tell(service.listener.table_closed(live.status(), *closing))
-
-
-async def close_if_alone(
-    service: TableService, live: LiveTable
-) -> tuple[Closing, tables.Closed] | None:
-    """Between deals, a table where only computer players sit closes by the refund rule
-    (caller holds the lock); the caller tells the listener."""
+def alone(live: LiveTable) -> bool:
+    """Between deals, only computer players sit at the table: it closes (by the refund rule;
+    the service closes it and tells the listener)."""
     if live.closed or live.deal_open or people_seated(live):
-        return None
-    if not any(s.seated for s in live.computers()):
-        return None
-    reason = Closing(CloseReason.COMPUTERS)
-    return reason, await service._close(live, reason)
+        return False
+    return any(s.seated for s in live.computers())

@@ -9,12 +9,14 @@ copy, stored with the next action (or at once, when a player is back).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
+from games.actions import ActionSpec
 from games.engine import Engine
 from games.events import GameEvent
 from services.tables.registry import Game
@@ -126,8 +128,19 @@ class DeckProofs:
 
 
 @dataclass(frozen=True, slots=True)
+class PrivateView:
+    """What one player told privately by a step sees now: their private status (``None``
+    once they are no longer at the table) and their legal actions (their card choices)."""
+
+    status: TableStatus | None
+    legal: list[ActionSpec]
+
+
+@dataclass(frozen=True, slots=True)
 class ActionResult:
-    """What an accepted action (or a service step like a new deal) produced, for rendering."""
+    """What an accepted action (or a service step like a new deal) produced: everything the
+    bot needs to show it, read once under the table's lock, so showing it reads nothing
+    again."""
 
     events: list[GameEvent]
     table: TableStatus
@@ -135,30 +148,55 @@ class ActionResult:
     """The finished deal's settlement when this step ended a deal."""
     closed: Closed | None = None
     """What the close booked when this step closed the table (its last player stood up)."""
+    legal: list[ActionSpec] = field(default_factory=list)
+    """The legal actions of the player to act next (``table.to_act``): the table's buttons."""
+    private: Mapping[int, PrivateView] = field(default_factory=dict)
+    """Each person this step told privately (``outbox.told_privately``): their view now."""
 
 
 @dataclass(frozen=True, slots=True)
 class TimeoutReport:
-    """A turn timer ran out: whose, what was played for them, and the table now."""
+    """A turn timer ran out: whose, what was played for them (one decision), and the step."""
 
     user_id: int
     actions: list[dict[str, Any]]
-    events: list[GameEvent]
+    """What was played for them: one decision (Paiute's is a draw and its discard)."""
     away: bool
     """The player is now marked away: their turns are played at once until they act."""
-    table: TableStatus
-    settlement: dict[str, int] | None = None
+    step: ActionResult
+
+    @property
+    def events(self) -> list[GameEvent]:
+        return self.step.events
+
+    @property
+    def table(self) -> TableStatus:
+        return self.step.table
+
+    @property
+    def settlement(self) -> dict[str, int] | None:
+        return self.step.settlement
 
 
 @dataclass(frozen=True, slots=True)
 class ComputerReport:
-    """A computer player acted (after its delay): who, what, and the table now."""
+    """A computer player acted (after its delay): who, what, and the step."""
 
     player: str
     action: dict[str, Any]
-    events: list[GameEvent]
-    table: TableStatus
-    settlement: dict[str, int] | None = None
+    step: ActionResult
+
+    @property
+    def events(self) -> list[GameEvent]:
+        return self.step.events
+
+    @property
+    def table(self) -> TableStatus:
+        return self.step.table
+
+    @property
+    def settlement(self) -> dict[str, int] | None:
+        return self.step.settlement
 
 
 @dataclass(slots=True)

@@ -4,23 +4,33 @@ Every operation that changes a table runs under that table's ``asyncio.Lock``, c
 is asked against the current state (refusing with a :class:`~services.tables.errors.TableError`
 before anything changes), lets the engine act, and books the result in one storage
 transaction. The engine in memory only moves on once the booking has committed; a booking
-that fails puts back the engine of the last committed snapshot.
+that fails leaves the table as it was.
+
+Every step (a player's action, a turn timer's decision, a computer player's move, a deal)
+is made the same way: on a fork of the engine (``Engine.fork``), booked with whatever played
+itself after it in one transaction, and only then swapped in, so nobody reading the table
+meanwhile (the bot drawing its message) sees a state that is not committed. The step's
+:class:`ActionResult` carries everything the bot shows of it (the public status, the legal
+actions of the player to act, the private view of each player it told privately), read once
+here under the lock. The timer and the computer players only choose: :mod:`.turn_timer` says
+when, :mod:`.computers` what.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from games import fairness
-from games.actions import ActionSpec
+from games.actions import ActionSpec, as_dict
 from games.engine import HOUSE, Engine
 from games.errors import IllegalAction
 from games.events import GameEvent
@@ -51,10 +61,13 @@ from services.tables.events import (
 from services.tables.listener import NullListener, TableListener
 from services.tables.model import (
     ActionResult,
+    ComputerReport,
     DeckProofs,
     Expected,
     LiveTable,
+    PrivateView,
     TableStatus,
+    TimeoutReport,
 )
 from services.tables.outbox import PrivateOutbox, told_privately
 from services.tables.recovery import recover
@@ -113,7 +126,7 @@ class TableService:
             await self._tell(self.listener.table_closed(status, reason, closed))
         for live in found.resumed:
             self._register(live)
-            turn_timer.arm(self, live)
+            self._arm(live)
         resumed = [live.status() for live in found.resumed]
         if resumed:
             await self._tell(self.listener.tables_resumed(resumed))
@@ -140,6 +153,7 @@ class TableService:
         self._tables.pop(live.id, None)
         self._channels.pop((live.row.guild_id, live.row.channel_id), None)
         self.timers.cancel(live.id)
+        self.outbox.forget(live.id)
 
     def _get(self, guild: int, channel: int) -> LiveTable:
         table_id = self._channels.get((guild, channel))
@@ -182,13 +196,7 @@ class TableService:
 
     def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:
         """What ``user`` may do now (empty when it is not their move): the buttons to enable."""
-        live = self._get(guild, channel)
-        seat = live.seat(user)
-        if not live.deal_open or live.engine is None or seat is None or not seat.seated:
-            return []
-        if players.is_computer(user):  # nobody presses a computer player's buttons
-            return []
-        return live.engine.legal_actions(seat.pid)
+        return _legal(self._get(guild, channel), user)
 
     # -- lobby --------------------------------------------------------------------------------
 
@@ -257,7 +265,7 @@ class TableService:
                 raise e.TableFull(seats=live.config.seats)
             check_buy_in(live.config, buy_in)
             await self._buy_in(live, user, buy_in)
-            return ActionResult([Joined(player=str(user), amount=buy_in)], live.status())
+            return _result(live, [Joined(player=str(user), amount=buy_in)])
 
     async def top_up(self, guild: int, channel: int, user: int, amount: int) -> ActionResult:
         """Add chips from the balance to the stack, up to the table's maximum buy-in; not
@@ -274,7 +282,7 @@ class TableService:
             if not 1 <= amount <= room:
                 raise e.AmountOutOfBounds("top_up", max=room)
             await self._buy_in(live, user, amount)
-            return ActionResult([ToppedUp(player=str(user), amount=amount)], live.status())
+            return _result(live, [ToppedUp(player=str(user), amount=amount)])
 
     async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
         check_room(live, amount)
@@ -290,7 +298,7 @@ class TableService:
         when the deal ends."""
         async with self._locked(guild, channel) as live:
             result = await self._unseat(live, user, removed=False)
-            closing = await computers.close_if_alone(self, live)
+            closing = await self._close_if_alone(live)
         if closing is not None:
             await self._tell(self.listener.table_closed(live.status(), *closing))
         return result
@@ -307,7 +315,7 @@ class TableService:
             if not admin and seat is not None and live.in_deal(seat.pid):
                 raise e.TableBusy("kick")  # a host removes players between deals only
             result = await self._unseat(live, target, removed=True)
-            closing = await computers.close_if_alone(self, live)
+            closing = await self._close_if_alone(live)
         if closing is not None:
             await self._tell(self.listener.table_closed(live.status(), *closing))
         return result
@@ -320,8 +328,9 @@ class TableService:
         async with self._locked(guild, channel) as live:
             events: list[GameEvent] = []
             for _ in range(count):
-                events += (await computers.add(self, live, user, admin=admin)).events
-            return ActionResult(events, live.status())
+                events.append(await computers.add(self.db, live, user, admin=admin))
+                live.last_activity = self.clock.now()
+            return _result(live, events)
 
     async def remove_computer(
         self, guild: int, channel: int, user: int, pid: str | None = None, *, admin: bool = False
@@ -330,11 +339,21 @@ class TableService:
         seated, or ``pid``); its stack goes back to the house. A table left with computer
         players only closes."""
         async with self._locked(guild, channel) as live:
-            result = await computers.remove(self, live, user, pid, admin=admin)
-            closing = await computers.close_if_alone(self, live)
+            left = await computers.remove(self.db, live, user, pid, admin=admin)
+            live.last_activity = self.clock.now()
+            result = _result(live, [left])
+            closing = await self._close_if_alone(live)
         if closing is not None:
             await self._tell(self.listener.table_closed(live.status(), *closing))
         return result
+
+    async def _close_if_alone(self, live: LiveTable) -> tuple[Closing, Closed] | None:
+        """A table where only computer players sit closes between deals by the refund rule
+        (caller holds the lock); the caller tells the listener."""
+        if not computers.alone(live):
+            return None
+        reason = Closing(CloseReason.COMPUTERS)
+        return reason, await self._close(live, reason)
 
     async def _unseat(self, live: LiveTable, user: int, *, removed: bool) -> ActionResult:
         seat = live.seat(user)
@@ -350,7 +369,7 @@ class TableService:
                     live.row = await reload(tx, live.id)
             live.away.discard(pid)
             left = Left(player=pid, amount=took, removed=removed)
-            return await self._stood_up(live, user, ActionResult([left], live.status()))
+            return await self._stood_up(live, user, _result(live, [left]))
         engine = live.engine
         assert engine is not None  # noqa: S101 - in_deal
         async with self.db.transaction() as tx:
@@ -358,9 +377,10 @@ class TableService:
             live.row = await reload(tx, live.id)
         events: list[GameEvent] = [Leaving(player=pid, removed=removed)]
         if engine.to_act == pid:  # their turn now: it plays itself
-            result = await self._commit(live, engine, Chips.of(engine), events)
+            fork = _fork(live)
+            result = await self._commit(live, fork, Chips.of(fork), events)
         else:
-            result = ActionResult(events, live.status())
+            result = _result(live, events)
         return await self._stood_up(live, user, result)
 
     async def _stood_up(self, live: LiveTable, user: int, result: ActionResult) -> ActionResult:
@@ -379,7 +399,7 @@ class TableService:
             await tables.set_host(tx, live.id, heir.user_id)
             live.row = await reload(tx, live.id)
         events = [*result.events, HostChanged(player=heir.pid)]
-        return ActionResult(events, live.status(), result.settlement)
+        return _result(live, events, result.settlement)
 
     async def back(self, guild: int, channel: int, user: int) -> TableStatus:
         """An away player is back: their turns wait for them again (the "I'm back" button).
@@ -476,11 +496,14 @@ class TableService:
         guild: int,
         channel: int,
         user: int,
-        action: BaseModel | Mapping[str, Any],
+        action: BaseModel | Mapping[str, Any] | Callable[[list[ActionSpec]], Mapping[str, Any]],
         expected: Expected | tuple[int, int, int] | None = None,
     ) -> ActionResult:
         """Apply a player's action. ``expected`` (table id, deal number, action counter) comes
-        from a button: when the table has moved on since it was drawn, the click is stale."""
+        from a button: when the table has moved on since it was drawn, the click is stale.
+        ``action`` may be a function of the player's legal actions (a button's: which of them
+        it stands for), called once the click is known not to be stale and to be theirs; what
+        it raises reaches the caller with nothing changed."""
         async with self._locked(guild, channel) as live:
             if expected is not None and tuple(expected) != tuple(live.expected):
                 raise e.StaleAction()
@@ -495,15 +518,71 @@ class TableService:
                 raise e.NotSeated("left_deal")
             if engine.to_act != pid:
                 raise e.NotYourTurn(to_act=engine.to_act)
-            specs = engine.legal_actions(pid)
-            before = Chips.of(engine)
+            fork = _fork(live)
+            chosen = action(fork.legal_actions(pid)) if callable(action) else action
+            before = Chips.of(fork)
             try:
-                events = engine.act(pid, action)
+                events = fork.act(pid, chosen)
             except (IllegalAction, ValidationError) as exc:
-                raise refusal(exc, specs, action, live.game.name) from exc
+                raise refusal(exc, fork.legal_actions(pid), chosen, live.game.name) from exc
             live.misses.pop(pid, None)
             live.away.discard(pid)
-            return await self._commit(live, engine, before, events)
+            return await self._commit(live, fork, before, events)
+
+    def _arm(self, live: LiveTable) -> None:
+        """The table's one timer for its current step (see :mod:`.turn_timer`)."""
+        due = turn_timer.due(live, self.clock.now())
+        if due is None:
+            self.timers.cancel(live.id)
+            return
+        table_id, expected = live.id, live.expected
+
+        async def fire() -> None:
+            await self._play_for(table_id, expected, due)
+
+        self.timers.schedule(live.id, due.when, fire)
+
+    async def _play_for(self, table_id: int, expected: Expected, due: turn_timer.Due) -> None:
+        """The timer fired: the move is made for ``due.pid`` as a person's would be (lock,
+        stale check, one step): a computer's choice, or one timeout decision (the next one,
+        if the same player is to act again, gets its own clock)."""
+        live = self._tables.get(table_id)
+        if live is None:
+            return
+        pid = due.pid
+        async with live.lock:
+            if not live.awaits(expected, pid):
+                return  # the player acted in time, or the table moved on
+            engine = _fork(live)
+            before = Chips.of(engine)
+            actions: list[dict[str, Any]] = []
+            events: list[GameEvent] = []
+            if due.computer:
+                action = computers.choose(live, engine, pid)
+                try:
+                    events = engine.act(pid, action)
+                except (IllegalAction, ValidationError):
+                    log.warning("table %s: %s chose an illegal %s", live.id, pid, action)
+                    action = as_dict(engine.timeout_action(pid))
+                    events = engine.act(pid, action)
+                actions.append(action)
+            else:
+                away = turn_timer.missed(live, pid)
+                while len(actions) < MAX_TIMEOUT_ACTIONS:
+                    action = as_dict(engine.timeout_action(pid))
+                    events += engine.act(pid, action)
+                    actions.append(action)
+                    if engine.to_act != pid or not engine.turn_goes_on:
+                        break
+            step = await self._commit(live, engine, before, events, by_player=False)
+            closing = await self._close_if_alone(live) if due.computer else None
+        if due.computer:
+            await self._tell(self.listener.computer_acted(ComputerReport(pid, actions[0], step)))
+        else:
+            report = TimeoutReport(players.user_id(pid), actions, away, step)
+            await self._tell(self.listener.timeout_applied(report))
+        if closing is not None:
+            await self._tell(self.listener.table_closed(live.status(), *closing))
 
     async def _start_deal(self, live: LiveTable) -> ActionResult:
         g, row = live.game, live.row
@@ -529,7 +608,7 @@ class TableService:
             if s.seated and s.stack < need
         ]
         started = await self._commit(live, engine, Chips.stored(row), engine.opening_events())
-        return ActionResult([*started.events, *short], started.table, started.settlement)
+        return dataclasses.replace(started, events=[*started.events, *short])
 
     async def _commit(
         self,
@@ -540,33 +619,67 @@ class TableService:
         *,
         by_player: bool = True,
     ) -> ActionResult:
-        """Play the turns of absent players, book everything since ``before`` in one
-        transaction (and the result when the deal ends), then move the table on. Only a
-        player's own step counts as activity: a table kept going by timeouts goes idle."""
-        try:
-            told = [*events, *play_absent(live, engine)]
-            deadline, private = self._deadline(live, engine), told_privately(told)
-            result = await book(self.db, live, engine, before, deadline, private)
-        except BaseException:
-            live.engine = self._restore(live)  # back to the last committed game
-            raise
+        """Play the turns of absent players on ``engine`` (a fork, or a new deal: never the
+        table's own), book everything since ``before`` in one transaction (and the result
+        when the deal ends, and the private updates delivered since the last step), then swap
+        ``engine`` in. Only a player's own step counts as activity: a table kept going by
+        timeouts goes idle."""
+        told = [*events, *play_absent(live, engine)]
+        deadline, private = self._deadline(live, engine), told_privately(told)
+        delivered = self.outbox.noted(live.id)
+        settlement = await book(self.db, live, engine, before, deadline, private, delivered)
+        self.outbox.cleared(live.id, delivered)
         live.engine = engine
         if by_player:
             live.last_activity = self.clock.now()
-        turn_timer.arm(self, live)
-        return ActionResult(told, live.status(), result)
+        self._arm(live)
+        return _result(live, told, settlement)
 
     def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
         if engine.is_over or engine.to_act is None:
             return None
         return self.clock.now() + timedelta(seconds=timeout_s(live))
 
-    def _restore(self, live: LiveTable) -> Engine | None:
-        snapshot = live.row.snapshot
-        return live.game.restore(snapshot) if snapshot is not None else None
-
     async def _tell(self, call: Any) -> None:
         try:
             await call
         except Exception:
             log.exception("the table listener failed")
+
+
+MAX_TIMEOUT_ACTIONS = 100
+"""A bound on the actions of one timed-out decision (a Paiute turn is two)."""
+
+
+def _fork(live: LiveTable) -> Engine:
+    """The table's engine to try a step on (the committed one stays what readers see)."""
+    engine = live.engine
+    assert engine is not None  # noqa: S101 - a deal is open
+    return engine.fork(live.row.snapshot)
+
+
+def _legal(live: LiveTable, user: int) -> list[ActionSpec]:
+    """What ``user`` may do now (empty when it is not their move, and for a computer player:
+    nobody presses its buttons)."""
+    seat = live.seat(user)
+    if not live.deal_open or live.engine is None or seat is None or not seat.seated:
+        return []
+    if players.is_computer(user):
+        return []
+    return live.engine.legal_actions(seat.pid)
+
+
+def _result(
+    live: LiveTable, events: Iterable[GameEvent], settlement: dict[str, int] | None = None
+) -> ActionResult:
+    """A step's result, read once under the lock: the public status, the legal actions of the
+    player to act, and the view now of each person the events told privately."""
+    told = list(events)
+    table = live.status()
+    legal = _legal(live, table.to_act) if table.to_act is not None else []
+    private: dict[int, PrivateView] = {}
+    for user in told_privately(told):
+        mine = live.status(str(user)) if live.seat(user) is not None else None
+        seen = mine if mine is not None and mine.view is not None else None
+        private[user] = PrivateView(seen, legal if user == table.to_act else _legal(live, user))
+    return ActionResult(told, table, settlement, legal=legal, private=private)

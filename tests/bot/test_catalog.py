@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import functools
+import string
 
 import pytest
 from babel.messages.pofile import read_po
 
 from bot.text import DEFAULT_LOCALE, LOCALE_DIR, MissingMessage, Number, catalog, languages, msg
-from bot.text import template_fields as fields_of
+
+
+def fields_of(template: str) -> set[str]:
+    """The named fields of a ``str.format`` template (the languages are compared by them)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
 @functools.cache

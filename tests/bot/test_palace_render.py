@@ -67,7 +67,9 @@ def my_cards(g: PalacePoker, pid: str | None) -> str:
 
 
 def event_lines(events: list[GameEvent]) -> list[str]:
-    return [en(line) for line in r.event_lines(events, NAMES)]
+    """The public sentences of some events, in order (private events are skipped)."""
+    said = (r.event_line(e, NAMES) for e in events if e.is_public)
+    return [en(line) for line in said if line is not None]
 
 
 PALACES = ["Js Jh Jd", "10s 10h 10d", "9s 9h 9c"]
@@ -233,9 +235,10 @@ def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
     g = game()
     bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
     assert en(words.action_label(bet, g.view(None))) == "Attack (10)"
-    assert en(ui.action_label(bet)) == "Attack"  # no table drawn yet: no price to say
+    assert en(ui.action_label(bet)) == "Attack"  # no table's view: no price to say
     ui.public_fields(_status(g))
-    assert en(ui.action_label(bet)) == "Attack (10)"
+    assert en(ui.action_label(bet)) == "Attack"  # a table drawn before leaves nothing behind
+    assert en(ui.action_label(bet, g.view(None))) == "Attack (10)"
     assert en(ui.choice_label(bet, "target", B)) == "Bob"
     assert en(PalaceUI().choice_label(bet, "target", B)) == f"@{B}"
     line = ui.describe_event(g.act(A, {"kind": "stay"})[0], TableNames({}, [A, B, C]))
@@ -333,3 +336,20 @@ def test_palace_one_showdown_winner_wins_two_win():
     assert "Bob wins the showdown" in said_one[0] or f"<@{B}> wins the showdown" in said_one[0]
     assert " win the showdown" in said_two[0]
     assert " wins the showdown" not in said_two[0]
+
+
+def test_palace_loser_of_a_second_battle_is_told_its_caller_saw_their_palace_not_the_first_loser():
+    """PP-17: b beats a (a, the loser, sees b's palace), then c calls b's attack and wins:
+    b is told c saw their palace, as the caller of the battle b lost; a saw it first."""
+    from tests.games.palace.helpers import deal_deck, table
+
+    g = table(3, deal_deck(["2s", "5h", "Ad"], ["3c 4s 6c", "9h 9c 9s", "Kd Kc Ks"]))
+    g.act("a", {"kind": "bet", "target": "b"})
+    g.act("b", {"kind": "call"})  # b wins: a saw b's palace
+    g.act("b", {"kind": "discard_soldiers", "cards": []})
+    g.act("b", {"kind": "bet", "target": "c"})
+    g.act("c", {"kind": "call"})  # c called last and won
+    assert g.view("b").palace_seen_by == ["a", "c"]
+    told = my_cards(g, "b")
+    assert "set aside, and <@c> saw them (the battle's caller)" in told
+    assert "<@a> saw them" not in told

@@ -21,7 +21,13 @@ async def open_table(db: Database, channel: int = 5) -> int:
     return table_id
 
 
-def step(table_id: int, counter: int, private: set[int], bet: int = 0) -> Booking:
+def step(
+    table_id: int,
+    counter: int,
+    private: set[int],
+    bet: int = 0,
+    delivered: dict[int, int] | None = None,
+) -> Booking:
     return Booking(
         table_id,
         ref=f"t:{table_id}:{counter}",
@@ -31,6 +37,7 @@ def step(table_id: int, counter: int, private: set[int], bet: int = 0) -> Bookin
         stack_deltas={"1": -bet} if bet else {},
         pot=bet * counter,
         private=frozenset(private),
+        delivered=delivered or {},
     )
 
 
@@ -57,6 +64,17 @@ async def test_a_newer_step_replaces_the_older_update_and_outlives_its_delivery(
     assert await owed(db) == {table_id: {2: 2}}
     assert await outbox.delivered(db, table_id, {2}, 2) == 1
     assert await owed(db) == {}
+
+
+async def test_the_next_step_clears_what_was_delivered_in_its_own_transaction(db: Database):
+    table_id = await open_table(db)
+    await storage.book(db, step(table_id, 1, {1, 2, 3}))
+    # 1 and 2 were told step 1's update; step 2 clears them with its booking and owes 2 anew
+    await storage.book(db, step(table_id, 2, {2}, delivered={1: 1, 2: 1}))
+    assert await owed(db) == {table_id: {2: 2, 3: 1}}
+    # a delivery of an older step does not clear a newer step's update
+    await storage.book(db, step(table_id, 3, set(), delivered={2: 1, 3: 1}))
+    assert await owed(db) == {table_id: {2: 2}}
 
 
 async def test_a_refused_or_repeated_step_owes_nothing(db: Database):

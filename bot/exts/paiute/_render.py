@@ -240,11 +240,6 @@ def seat_detail(seat: SeatView, view: PaiuteView) -> Text:
     return msg("paiute.seat.detail.dealer", detail=line) if seat.dealer else line
 
 
-def seat_lines(view: PaiuteView, names: Names) -> list[Text]:
-    """Every seat of the deal in seat order."""
-    return [seat_line(s, view, names) for s in view.seats]
-
-
 def header(view: PaiuteView) -> Msg:
     """The deal and its stake."""
     return msg("paiute.field.deal", deal=Number(view.deal_number), stake=chips(view.stake))

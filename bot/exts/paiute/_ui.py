@@ -13,7 +13,7 @@ the kit passes ids.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from bot.exts.paiute import _render as render
 from bot.table import EmbedField, GameUI
@@ -69,7 +69,7 @@ class PaiuteUI(GameUI):
         """The engine's refusal code in the words of Paiute's commands and buttons."""
         return render.refusal(error, names or self.names)
 
-    def action_label(self, spec: ActionSpec) -> Text:
+    def action_label(self, spec: ActionSpec, view: Any = None, names: Names | None = None) -> Text:
         label = render.action_label(spec.kind)
         return super().action_label(spec) if label is None else label
 

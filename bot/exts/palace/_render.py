@@ -11,7 +11,6 @@ viewer's own palace cards and the palaces they were shown in a battle appear onl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.exts.palace._words import hand_name, joined, n
@@ -174,22 +173,6 @@ def pot_line(view: PalaceView) -> Msg:
     )
 
 
-def battle_line(view: PalaceView, names: Names) -> Text:
-    """Who attacks whom, who answers and what calling costs."""
-    battle = view.battle
-    if battle is None:
-        return ""
-    raises = _raises(view, battle.raises)
-    return msg(
-        "palace.battle",
-        attacker=names.mention(battle.attacker),
-        defender=names.mention(battle.defender),
-        raises=raises,
-        to_act=names.mention(battle.to_act),
-        to_call=n(battle.to_call),
-    )
-
-
 def _paid(payouts: dict[str, int], names: Names, *, as_chips: bool = False) -> Text:
     return joined(
         [
@@ -262,8 +245,8 @@ def my_cards(view: PalaceView, names: Names) -> list[Text]:
     lines: list[Text] = [msg("palace.mine.title", title=TITLE, deal=n(view.deal_number))]
     if view.palace:
         lines.append(msg("palace.mine.palace", cards=cards(view.palace)))
-    elif seat.status is not Status.IN and view.palace_seen_by:  # PP-17: the caller saw them
-        caller = names.mention(view.palace_seen_by[0])  # a loser fought one battle
+    elif seat.status is not Status.IN and view.out_seen_by is not None:  # PP-17
+        caller = names.mention(view.out_seen_by)  # the caller of the battle they lost
         lines.append(msg("palace.mine.out_seen", who=caller))
     elif seat.status is not Status.IN:
         lines.append(msg("palace.mine.out"))
@@ -403,17 +386,6 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
 def _counted(id: str, count: int, **params: object) -> Msg:
     """A plural message: ``count`` picks the form, ``{number}`` shows it."""
     return msg(id, count=count, number=n(count), **params)
-
-
-def event_lines(events: Iterable[GameEvent], names: Names) -> list[Text]:
-    """The public sentences of some events, in order (private events are skipped)."""
-    lines = []
-    for event in events:
-        if event.is_public:
-            line = event_line(event, names)
-            if line is not None:
-                lines.append(line)
-    return lines
 
 
 def _raises(view: PalaceView, raises: int) -> Text:

@@ -10,7 +10,7 @@ names the desk has seen (``Desk.names``), falling back to ``@id``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import cast
+from typing import Any, cast
 
 from bot.exts.palace import _refusal as words
 from bot.exts.palace import _render as r
@@ -44,13 +44,9 @@ class PalaceUI(GameUI):
     def __init__(self, names: Mapping[str, str] | None = None) -> None:
         self.names: Mapping[str, str] = names if names is not None else {}
         """Display names by player id, for plain-text labels (the cog gives the desk's)."""
-        self._view: PalaceView | None = None
-        """The public view last drawn: the kit draws the buttons right after the table's
-        fields, and the paid actions' buttons say what they cost at that moment."""
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PalaceView, status.view)
-        self._view = view
         return [
             EmbedField(f.name, lines(f.value), inline=False)
             for f in r.public_fields(view, MENTIONS)
@@ -80,10 +76,10 @@ class PalaceUI(GameUI):
         """The engine's refusal in the words of the buttons and commands."""
         return words.refusal(error, names or MENTIONS)
 
-    def action_label(self, spec: ActionSpec) -> Text:
-        """Buttons say what the paid actions cost ("Buy a soldier (10)"); the rest read as the
-        command's name."""
-        return words.action_label(spec, self._view)
+    def action_label(self, spec: ActionSpec, view: Any = None, names: Names | None = None) -> Text:
+        """Buttons say what the paid actions cost at the table's moment ("Buy a soldier
+        (10)", from ``view``); the rest read as the command's name."""
+        return words.action_label(spec, view if isinstance(view, PalaceView) else None)
 
     def choice_label(
         self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None

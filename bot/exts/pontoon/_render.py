@@ -138,11 +138,6 @@ def split_hand(h: HandView, hands: int) -> Text:
     return hand(h)
 
 
-def banker_name(view: PontoonView, names: Names) -> Text:
-    """The banking player, or the house."""
-    return names.mention(view.banker) if view.banker else msg("common.house")
-
-
 # -- the table message and My cards ----------------------------------------------------------
 
 

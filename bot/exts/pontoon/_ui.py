@@ -8,7 +8,7 @@ passes ids.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
+from typing import Any, cast
 
 from bot.exts.pontoon import _render as r
 from bot.table import EmbedField, GameUI
@@ -33,13 +33,8 @@ class PontoonUI(GameUI):
     command = "pontoon"
     rules = r.RULES
 
-    def __init__(self) -> None:
-        self._view: PontoonView | None = None
-
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PontoonView, status.view)
-        # the kit draws the buttons right after this embed: their words follow this view
-        self._view = view
         fields = r.public_fields(view, PlayerNames())
         return [
             EmbedField(f.name, list(f.value) if isinstance(f.value, list) else f.value, f.inline)
@@ -79,8 +74,10 @@ class PontoonUI(GameUI):
         """The engine's refusal in the words of the buttons (the kit's contract hook)."""
         return r.refusal(error, names or PlayerNames())
 
-    def action_label(self, spec: ActionSpec) -> Text:
-        return r.action_label(spec, PlayerNames(), self._view)
+    def action_label(self, spec: ActionSpec, view: Any = None, names: Names | None = None) -> Text:
+        """The words of the moment (``view``), a buyer of the bank by name (``names``)."""
+        shown = view if isinstance(view, PontoonView) else None
+        return r.action_label(spec, _names(names or PlayerNames()), shown)
 
     def reply(self, kind: str, **fields: object) -> Text:
         """A played slash command's ephemeral answer."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from typing import Any
 
 from bot.exts.paiute import render as r
 from bot.text import Text, catalog
@@ -14,6 +15,12 @@ from games.events import GameEvent
 from games.paiute import Paiute, PaiuteOptions, PaiuteRefusal, best_combination
 from games.randomness import new_rng
 from tests.games.paiute.helpers import deck_for
+
+
+def seat_lines(view: Any, names: Any) -> list[Text]:
+    """Every seat of the deal in seat order."""
+    return [r.seat_line(s, view, names) for s in view.seats]
+
 
 ANN, BOB, CAT = "101", "202", "303"
 PLAYERS = [ANN, BOB, CAT]
@@ -101,7 +108,7 @@ def test_the_table_shows_indicator_top_discard_stock_pot_and_whose_draw():
     turn = say(r.turn_line(game.view(None), name, deadline))
     assert f"**Ann** to draw from the stock or the discard pile · <t:{1893456000}:R>" in turn
     assert not named_cards(text) & hidden_cards(game)
-    seats = said(r.seat_lines(game.view(None), name))
+    seats = said(seat_lines(game.view(None), name))
     assert seats[0] == "Ann ◀ · 5 cards"
     assert seats[2] == "Cat (dealer) · 5 cards"
 
@@ -184,7 +191,7 @@ def test_a_call_with_last_turns_then_the_showdown_in_words():
     assert say(r.round_line(view, name)) == "Bob called · last turns: Cat"
     turn = say(r.turn_line(view, name))
     assert "**Cat** to draw from the stock or the discard pile — last turn" in turn
-    bob_seat = said(r.seat_lines(view, name))[1]
+    bob_seat = said(seat_lines(view, name))[1]
     assert "laid down 9♥ 10♥ J♥ Q♥ K♥: Straight flush, king high" in bob_seat
     game.act(CAT, {"kind": "draw", "source": "stock"})
     events = game.act(CAT, game.timeout_action(CAT))
@@ -193,7 +200,7 @@ def test_a_call_with_last_turns_then_the_showdown_in_words():
     assert sum(line.startswith(("Ann shows", "Bob shows", "Cat shows")) for line in end) == 3
     view = game.view(None)
     assert say(r.outcome_line(view, name)) == "Bob wins the pot with Straight flush, king high."
-    assert "wins 15 chips" in said(r.seat_lines(view, name))[1]
+    assert "wins 15 chips" in said(seat_lines(view, name))[1]
     assert not any(pid in line for line in end for pid in PLAYERS)
 
 

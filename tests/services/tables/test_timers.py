@@ -8,7 +8,7 @@ from pathlib import Path
 from services.tables import ManualClock, TableService
 from storage import Database, tables
 
-from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, checked
+from .conftest import BOB, CAT, CHANNEL, DAN, GUILD, HOST, Recorder, checked
 
 TIMEOUT = 30
 
@@ -195,3 +195,37 @@ async def test_the_public_status_is_built_once_per_step_and_shows_who_is_away(
     assert [s.away for s in now.seats if s.user_id == first] == [True]
     await service.back(GUILD, CHANNEL, first)
     assert [s.away for s in service.status(GUILD, CHANNEL).seats if s.user_id == first] == [False]
+
+
+async def test_a_palace_timeout_on_the_free_discard_after_a_battle_plays_only_the_discard(
+    service: TableService, db: Database, clock: ManualClock, recorder: Recorder
+):
+    """The winner of a battle times out on their free discard: that one decision is played
+    for them (they keep every soldier); their next turn waits for them, on a clock of its own
+    (it was played for them too: "@bob keeps every soldier. / @bob stays.")."""
+    await service.open(GUILD, CHANNEL, HOST, "palace", {"turn_timeout": TIMEOUT}, buy_in=500)
+    for user in (BOB, CAT, DAN):
+        await service.join(GUILD, CHANNEL, user, 500)
+    started = await service.start(GUILD, CHANNEL, HOST)
+    first = started.table.to_act
+    assert first is not None
+    stayed = await service.act(GUILD, CHANNEL, first, {"kind": "stay"})
+    attacker = stayed.table.to_act
+    assert attacker is not None
+    seats = [s.player for s in started.table.view.seats]  # type: ignore[union-attr]
+    defender = int(seats[(seats.index(str(attacker)) + 1) % len(seats)])  # next to play
+    await service.act(GUILD, CHANNEL, attacker, {"kind": "bet", "target": str(defender)})
+    called = await service.act(GUILD, CHANNEL, defender, {"kind": "call"})
+    assert called.table.phase == "discard_step"
+    winner = called.table.to_act
+    assert winner is not None
+
+    clock.advance(TIMEOUT + 1)
+    report = await recorder.next_timeout()
+    assert report.user_id == winner
+    assert [a["kind"] for a in report.actions] == ["discard_soldiers"]  # one decision
+    assert report.table.to_act == winner  # their turn now waits for them
+    assert report.table.phase == "play"
+    assert report.table.deadline == clock.now() + timedelta(seconds=TIMEOUT)  # its own clock
+    assert recorder.timeouts.empty()
+    await checked(db)
