@@ -24,6 +24,7 @@ from storage._records import Table
 from storage._thread import Tx
 from storage.db import Database
 from storage.errors import TableNotFound
+from storage.fence import Fence, LeaseLost, check_sync
 from storage.ledger import Reason
 from storage.outbox import _record_sync
 from storage.stats import _record_result_sync
@@ -94,13 +95,24 @@ async def book(db: Database, booking: Booking) -> Booked:
     then move its engine on).
 
     Raises what ``tables.save_action`` raises (``StaleAction``, ``ChipsNotConserved``,
-    ``InsufficientChips``, ``SeatNotFound``, ``TableNotFound``) with nothing written."""
-    return await db._run_in_transaction(lambda tx: _book(tx, booking))
+    ``InsufficientChips``, ``SeatNotFound``, ``TableNotFound``) with nothing written; and
+    ``storage.fence.LeaseLost`` when ``db.fence`` is set and this process no longer holds the
+    lease on the table's shard (``db.fence.refused`` hears it first)."""
+    fence = db.fence
+    try:
+        return await db._run_in_transaction(lambda tx: _book(tx, booking, fence))
+    except LeaseLost as lost:
+        if fence is not None and fence.refused is not None:
+            fence.refused(lost)
+        raise
 
 
-def _book(tx: Tx, b: Booking) -> Booked:
+def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
     """The booking on the database thread: SQLite only, no event loop. The table comes back
-    from the step's own read and writes; it is read again only after cash-outs."""
+    from the step's own read and writes; it is read again only after cash-outs. The fence is
+    checked first, in the same transaction: a refused step writes nothing."""
+    if fence is not None:
+        check_sync(tx, fence, b.table_id)
     table = _step_sync(
         tx,
         b.table_id,

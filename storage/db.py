@@ -34,6 +34,7 @@ from storage import _pg
 from storage._pg import PgConn
 from storage._thread import Conn as Conn
 from storage._thread import Outcome, Tx, on_thread, transact
+from storage.fence import Fence
 
 T = TypeVar("T")
 
@@ -111,6 +112,10 @@ class Database:
         """The SQLite file (on PostgreSQL: ``Path()``; see :attr:`url`)."""
         self.url = url
         """The PostgreSQL URL, ``None`` on SQLite."""
+        self.fence: Fence | None = None
+        """The leases this process books under (``storage.fence``), once it holds them: every
+        ``storage.book`` is refused by the database when the lease of its table's shard has
+        moved on. ``None``: bookings are not fenced (tools, tests of one process)."""
 
     @classmethod
     def open(cls, target: str | Path) -> _Opening:
