@@ -10,7 +10,9 @@ stored chips agree.
 The values in and out are plain: :class:`Booking` and :class:`DealResult` in, :class:`Booked` (the
 stored :class:`~storage.tables.Table`) out. How the step reaches the database is this backend's
 business; on SQLite it is one synchronous function run in one hop on the connection's thread,
-committed together with the bookings of other tables that arrive meanwhile (group commit).
+committed together with the bookings of other tables that arrive meanwhile (group commit); on
+PostgreSQL the same step is one server-side call (``storage._pg_book``), and the calls that
+arrive meanwhile go in one statement (one round trip, one transaction).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from storage import _pg_book
 from storage._records import Table
 from storage._thread import Tx
 from storage.db import Database
@@ -100,6 +103,10 @@ async def book(db: Database, booking: Booking) -> Booked:
     lease on the table's shard (``db.fence.refused`` hears it first)."""
     fence = db.fence
     try:
+        if db.dialect == "postgres":
+            step = _pg_book.payload(booking, fence)
+            out = await db._call_batched(_pg_book.MANY, _pg_book.ONE, step)
+            return Booked(*_pg_book.outcome(booking, fence, out))
         return await db._run_in_transaction(lambda tx: _book(tx, booking, fence))
     except LeaseLost as lost:
         if fence is not None and fence.refused is not None:

@@ -66,14 +66,31 @@ def check_sync(tx: Tx, fence: Fence, table_id: int) -> None:
         shard = tx.scalar(_SHARD, (fence.shard_count, table_id))
         if shard is None:
             return  # no such table: TableNotFound from the step
-        raise LeaseLost(table_id, int(shard), f"shard {shard} of {fence.shard_count} has no lease")
-    shard_id, holder, epoch = int(row[0]), str(row[1]), int(row[2])
-    mine = fence.epochs.get(shard_id)
-    if holder != fence.holder or epoch != mine:
-        held = "not held by this process" if mine is None else f"taken at epoch {mine}"
-        raise LeaseLost(
-            table_id,
-            shard_id,
-            f"the lease on shard {shard_id} of {fence.shard_count} is at epoch {epoch} "
-            f"({'another holder' if holder != fence.holder else 'released'}), {held}",
+        raise refusal(fence, table_id, int(shard), None, None)
+    if still_held(fence, int(row[0]), str(row[1]), int(row[2])):
+        return
+    raise refusal(fence, table_id, int(row[0]), str(row[1]), int(row[2]))
+
+
+def refusal(
+    fence: Fence, table_id: int, shard_id: int, holder: str | None, epoch: int | None
+) -> LeaseLost:
+    """Why a booking for ``table_id`` is refused, from the lease row of its shard (``holder``
+    and ``epoch`` ``None``: no lease row)."""
+    if holder is None or epoch is None:
+        return LeaseLost(
+            table_id, shard_id, f"shard {shard_id} of {fence.shard_count} has no lease"
         )
+    mine = fence.epochs.get(shard_id)
+    held = "not held by this process" if mine is None else f"taken at epoch {mine}"
+    who = "another holder" if holder != fence.holder else "released"
+    return LeaseLost(
+        table_id,
+        shard_id,
+        f"the lease on shard {shard_id} of {fence.shard_count} is at epoch {epoch} ({who}), {held}",
+    )
+
+
+def still_held(fence: Fence, shard_id: int, holder: str, epoch: int) -> bool:
+    """Whether the lease row of a shard is still the one ``fence`` took."""
+    return holder == fence.holder and epoch == fence.epochs.get(shard_id)
