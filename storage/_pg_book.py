@@ -98,7 +98,10 @@ def outcome(b: Booking, fence: Fence | None, out: dict[str, Any]) -> tuple[Table
         Seat(int(u), int(n), int(stack), int(c), bool(seated), bool(away))
         for u, n, stack, c, seated, away in out["seats"]
     )
-    return to_table(out["table"], seats), bool(out["applied"])
+    row, applied = out["table"], bool(out["applied"])
+    if applied:  # the stored snapshot is the step's (not sent back)
+        row["snapshot"] = b.snapshot
+    return to_table(row, seats), applied
 
 
 def _refusal(b: Booking, fence: Fence | None, error: str, out: dict[str, Any]) -> Exception:

@@ -324,8 +324,12 @@ class Database:
                     same = [c for c in live if c.many == live[0].many] if live else []
                     batch = same[:MAX_BATCH]
                     self._calls = [c for c in live if c not in batch]
-                    if batch:
-                        await _call(conn, batch)
+                    try:
+                        if batch:
+                            await _call(conn, batch)
+                    finally:  # this task cancelled mid-call: its callers are not left waiting
+                        for call in batch:
+                            _answer(call, error=asyncio.CancelledError())
         finally:
             self._caller = None
             for stranded in self._calls:  # only when this task itself is cancelled
@@ -410,9 +414,11 @@ async def _call(conn: PgConn, batch: Sequence[_Call]) -> None:
 
 
 def _answer(call: _Call, outcome: Any = None, error: BaseException | None = None) -> None:
-    if call.future.done():  # its caller was cancelled
+    if call.future.done():  # its caller was cancelled, or it was answered
         return
-    if error is not None:
+    if isinstance(error, asyncio.CancelledError):
+        call.future.cancel()
+    elif error is not None:
         call.future.set_exception(error)
     else:
         call.future.set_result(outcome)

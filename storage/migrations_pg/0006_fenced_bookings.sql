@@ -226,7 +226,9 @@ BEGIN
 
     RETURN jsonb_build_object(
         'applied', applied,
-        'table', (SELECT to_jsonb(x) FROM tables x WHERE x.id = tid),
+        -- a new step's snapshot is the caller's own: not sent back
+        'table', (SELECT CASE WHEN applied THEN to_jsonb(x) - 'snapshot' ELSE to_jsonb(x) END
+                    FROM tables x WHERE x.id = tid),
         'seats', (SELECT COALESCE(jsonb_agg(jsonb_build_array(user_id, seat_no, stack,
                                   contributed, seated, away) ORDER BY seat_no), '[]')
                     FROM seats WHERE table_id = tid));
