@@ -68,7 +68,6 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 import storage
-import storage._pg
 import storage.db
 from storage import Board, Booking, Database, DealResult, audit, stats, tables
 
@@ -358,7 +357,10 @@ async def repetition(
         async def all_at_once(book: BookPath) -> None:
             await asyncio.gather(*(table(book, tid) for tid in table_ids))
 
-        pid = db._conn.raw.get_server_pid() if isinstance(db._conn, storage._pg.PgConn) else None
+        pid = None
+        if db.dialect == "postgres":  # the server process of the bench's connection
+            async with db.read() as conn:
+                pid = int(await storage.db.scalar(conn, "SELECT pg_backend_pid()"))
         for name in order:
             book = PATHS[name]
             runs["concurrent"][name].append(await timed(deals, all_at_once, book, pid))
