@@ -36,6 +36,12 @@ in two modes (the order of the paths alternating); the JSON line holds the media
 ``--cache-kib 32768 8192`` compares SQLite page cache sizes instead (the ``api`` path only, the
 sizes taking turns): booking throughput and what SQLite held at most in each.
 
+On PostgreSQL each mode also gives ``server_cpu_ms_per_action`` (the CPU the server process
+of the bench's connection spent, from ``/proc``), and ``floor`` what the server itself allows
+with the same settings in the same run: a trivial committed transaction one at a time
+(``one_table_at_a_time`` cannot beat it: a booking is at least one commit) and from 50
+connections at once (the server's own group commit).
+
 With the load average (both rates depend on how soon the event loop and the database thread
 are scheduled) and the CPU time per action, which depends on it much less.
 """
@@ -227,17 +233,73 @@ PATHS: dict[str, BookPath] = {"api": book_api, "direct": book_direct}
 
 
 async def timed(
-    deals: int, play: Callable[[BookPath], Awaitable[None]], book: BookPath
+    deals: int,
+    play: Callable[[BookPath], Awaitable[None]],
+    book: BookPath,
+    server_pid: int | None = None,
 ) -> dict[str, float]:
-    """Actions per second and CPU per action of ``play(book)`` (``deals`` deals)."""
+    """Actions per second and CPU per action of ``play(book)`` (``deals`` deals); on
+    PostgreSQL also the CPU its server process (``server_pid``, the bench's connection)
+    spent per action."""
+    server_started = server_cpu(server_pid)
     started, cpu_started = time.perf_counter(), time.process_time()
     await play(book)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started  # both threads: the loop and aiosqlite's
-    return {
+    out = {
         "actions_per_s": round(2 * deals / elapsed),
         "settled_deals_per_s": round(deals / elapsed),
         "cpu_ms_per_action": round(cpu / (2 * deals) * 1000, 3),
+    }
+    if server_pid is not None:
+        server = server_cpu(server_pid) - server_started
+        out["server_cpu_ms_per_action"] = round(server / (2 * deals) * 1000, 3)
+    return out
+
+
+def server_cpu(pid: int | None) -> float:
+    """The CPU seconds (user + system) process ``pid`` has used: a PostgreSQL server process
+    on this machine (``/proc``); 0 without one."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def floor(url: str, n: int = 400) -> dict[str, float]:
+    """What the server itself allows with these settings, measured beside the bookings: a
+    trivial transaction (one row updated, committed: the WAL flushed) one at a time on one
+    connection (the floor of a booking's latency, so of ``one_table_at_a_time``), and from
+    ``TABLES`` connections at once (the server's own group commit), per second."""
+    conns = [await asyncpg.connect(bench_url(url)) for _ in range(TABLES)]
+    try:
+        await conns[0].execute(
+            "CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)"
+        )
+        await conns[0].execute(
+            "INSERT INTO bench_floor SELECT g, 0 FROM generate_series(0, $1) g "
+            "ON CONFLICT DO NOTHING",
+            TABLES,
+        )
+        bump = "UPDATE bench_floor SET n = n + 1 WHERE id = $1"
+        started = time.perf_counter()
+        for _ in range(n):
+            await conns[0].execute(bump, 0)
+        alone = n / (time.perf_counter() - started)
+
+        async def one(k: int) -> None:
+            for _ in range(n // 10):
+                await conns[k].execute(bump, k)
+
+        started = time.perf_counter()
+        await asyncio.gather(*(one(k) for k in range(TABLES)))
+        together = TABLES * (n // 10) / (time.perf_counter() - started)
+    finally:
+        for conn in conns:
+            await conn.close()
+    return {
+        "trivial_commits_per_s_one_at_a_time": round(alone),
+        "trivial_commits_per_s_from_50_connections": round(together),
     }
 
 
@@ -295,10 +357,14 @@ async def repetition(
         async def all_at_once(book: BookPath) -> None:
             await asyncio.gather(*(table(book, tid) for tid in table_ids))
 
+        pid = None
+        if db.dialect == "postgres":  # the server process of the bench's connection
+            async with db.read() as conn:
+                pid = int(await storage.db.scalar(conn, "SELECT pg_backend_pid()"))
         for name in order:
             book = PATHS[name]
-            runs["concurrent"][name].append(await timed(deals, all_at_once, book))
-            runs["one_table_at_a_time"][name].append(await timed(deals, one_at_a_time, book))
+            runs["concurrent"][name].append(await timed(deals, all_at_once, book, pid))
+            runs["one_table_at_a_time"][name].append(await timed(deals, one_at_a_time, book, pid))
 
 
 async def cache_sizes(args: argparse.Namespace) -> dict[str, object]:
@@ -347,7 +413,11 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     out = await measure(Path(args.db), args)
     if args.database:
         postgres = await measure(args.database, args)
-        out["postgres"] = {k: v for k, v in postgres.items() if k not in ("cpus", "accounts")}
+        floors = [await floor(args.database) for _ in range(args.repeat)]
+        out["postgres"] = {
+            **{k: v for k, v in postgres.items() if k not in ("cpus", "accounts")},
+            "floor": medians(floors),
+        }
     return out
 
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from storage import Database, leases
+from storage.fence import Fence, LeaseLost
 from storage.leases import Holder, LeaseHeld
 
 log = logging.getLogger(__name__)
@@ -67,17 +68,38 @@ class ShardLeases:
             await asyncio.sleep(wait)
             await self._acquire()  # a live holder renewed meanwhile: LeaseHeld again
         self._held = True
-        log.info("Holding %s as %s", self.describe(), self.holder.describe())
+        fence = self.db.fence
+        epochs = ", ".join(f"{s}: {e}" for s, e in sorted(fence.epochs.items())) if fence else ""
+        log.info("Holding %s as %s (epochs %s)", self.describe(), self.holder.describe(), epochs)
 
     async def _acquire(self) -> None:
         async with self.db.transaction() as tx:
-            await leases.acquire(
+            held = await leases.acquire(
                 tx, self.holder, self.shard_count, self.shard_ids, ttl=self.ttl, now=time.time()
             )
+        # From now on every booking is checked against these epochs by the database.
+        self.db.fence = Fence(
+            self.holder.holder, self.shard_count, {x.shard_id: x.epoch for x in held}
+        )
 
     async def heartbeat(self, lost: Callable[[str], None]) -> None:
         """Renew the leases until cancelled; calls ``lost`` (once, then returns) when another
-        process has taken one over or the last renewal is older than a lease."""
+        process has taken one over or the last renewal is older than a lease, or when the
+        database refused a booking because a lease has moved on (``storage.fence``)."""
+        told = False
+
+        def tell(why: str) -> None:
+            nonlocal told
+            if not told:
+                told = True
+                lost(why)
+
+        def refused(error: LeaseLost) -> None:
+            log.error("A booking was refused, %s", error)
+            tell(f"lost the lease on {self.describe()}: the database refused a booking")
+
+        if self.db.fence is not None:
+            self.db.fence.refused = refused
         renewed = time.monotonic()
         while True:
             await asyncio.sleep(self.ttl / HEARTBEATS_PER_LEASE)
@@ -97,7 +119,7 @@ class ShardLeases:
                     continue
                 ours = False
             if not ours:
-                lost(f"lost the lease on {self.describe()}: another process may serve them")
+                tell(f"lost the lease on {self.describe()}: another process may serve them")
                 return
             renewed = time.monotonic()
 

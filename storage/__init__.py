@@ -81,8 +81,16 @@ How SQLite runs them fast is private to this package (``storage._thread``: the s
 ``_*_sync`` forms run in one hop on aiosqlite's thread, and ``book``'s steps that arrive while
 the database is busy share one group commit, each in its own savepoint). PostgreSQL
 (``storage._pg``) runs the same SQL, its ``?`` placeholders made ``$n``, the same synchronous
-forms on a worker thread whose statements the loop's asyncpg connection sends (group commit
-and savepoints as on SQLite); its schema is ``storage/migrations_pg`` (numbered on its own).
+forms on a worker thread whose statements the loop's asyncpg connection sends; except ``book``,
+which there is one server-side call (``storage._pg_book``: ``parlour_book``, the same step
+statement for statement), the calls that queue meanwhile sent as one statement (one round trip,
+one transaction). Its schema is ``storage/migrations_pg`` (numbered on its own).
+
+Fenced bookings (``storage.fence``): a process that holds shard leases (``storage.leases``) sets
+``db.fence = Fence(holder, shard_count, {shard: epoch})``; from then on every ``book`` checks,
+in its own transaction, that the lease of its table's shard is still that holder's at that
+epoch, and otherwise raises ``LeaseLost`` with nothing written (``fence.refused`` hears it
+first). A lease's epoch grows each time its shard changes hands or is released.
 
 ``save_action`` refuses chip changes that do not conserve (stacks + pot + kitty + house),
 a counter not above the stored one, and a stack going below zero. Contributions to the deal
@@ -106,7 +114,8 @@ from storage import (
     stats,
     tables,
 )
-from storage.booking import Booked, Booking, DealResult, book
+from storage.booking import book
+from storage.booking_values import Booked, Booking, DealResult
 from storage.db import Conn, Database
 from storage.errors import (
     ChannelBusy,

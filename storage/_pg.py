@@ -92,6 +92,10 @@ class PgConn:
             total += _count(await self.raw.execute(query, *args))
         return Done(total)
 
+    async def write_many(self, sql: str, params: Sequence[Sequence[Any]]) -> None:
+        """asyncpg's own ``executemany``: every tuple pipelined in one round trip (no count)."""
+        await self.raw.executemany(placeholders(sql), params)
+
     async def run_sync(self, fn: Callable[[Tx], T]) -> T:
         """Run a synchronous ``_*_sync`` form on a worker thread against this connection.
 
@@ -129,6 +133,9 @@ class PgTx(Tx):
 
     def executemany(self, sql: str, params: list[tuple[Any, ...]]) -> Any:
         return self._wait(self._conn.executemany(sql, params))
+
+    def write_many(self, sql: str, params: list[tuple[Any, ...]]) -> None:
+        self._wait(self._conn.write_many(sql, params))
 
     @property
     def in_transaction(self) -> bool:

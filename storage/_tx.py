@@ -36,6 +36,11 @@ class Tx:
     def executemany(self, sql: str, params: list[tuple[Any, ...]]) -> sqlite3.Cursor:
         return self._raw.executemany(sql, params)
 
+    def write_many(self, sql: str, params: list[tuple[Any, ...]]) -> None:
+        """One write statement per parameter tuple, when nobody needs the rows changed back:
+        on PostgreSQL all of them travel in one round trip (``executemany`` waits for each)."""
+        self._raw.executemany(sql, params)
+
     def scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         """The first column of the first row (``None`` when there is no row)."""
         row = self._raw.execute(sql, params).fetchone()

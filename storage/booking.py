@@ -7,90 +7,29 @@ cards it changed (the outbox), and when the deal is over records its result and 
 players who left during it, all in one transaction, so after a crash the stored game and the
 stored chips agree.
 
-The values in and out are plain: :class:`Booking` and :class:`DealResult` in, :class:`Booked` (the
-stored :class:`~storage.tables.Table`) out. How the step reaches the database is this backend's
-business; on SQLite it is one synchronous function run in one hop on the connection's thread,
-committed together with the bookings of other tables that arrive meanwhile (group commit).
+The values in and out are plain (``storage.booking_values``): :class:`Booking` and
+:class:`DealResult` in, :class:`Booked` (the stored :class:`~storage.tables.Table`) out. How the
+step reaches the database is this backend's business; on SQLite it is one synchronous function
+run in one hop on the connection's thread, committed together with the bookings of other tables
+that arrive meanwhile (group commit); on PostgreSQL the same step is one server-side call
+(``storage._pg_book``), and the calls that arrive meanwhile go in one statement (one round
+trip, one transaction).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
-from typing import Any
+from dataclasses import replace
 
+from storage import _pg_book
 from storage._records import Table
 from storage._thread import Tx
+from storage.booking_values import Booked, Booking
 from storage.db import Database
 from storage.errors import TableNotFound
-from storage.ledger import Reason
+from storage.fence import Fence, LeaseLost, check_sync
 from storage.outbox import _clear_sync, _record_sync
 from storage.stats import _record_result_sync
 from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """A finished deal as ``stats`` records it (see ``stats.record_result``)."""
-
-    guild_id: int
-    game: str
-    pot: int
-    settlement: Mapping[str, int]
-    players: Sequence[str]
-    winners: Sequence[str] | None = None
-    hand_names: Mapping[str, str] = field(default_factory=dict)
-    deck: Sequence[str] = ()
-    history: Any = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Booking:
-    """One step of a table (the arguments of ``tables.save_action``, and what goes with it).
-
-    ``away``: the seats whose turns play themselves, stored only when it differs from what is
-    stored (``None``: unchanged). ``result``: the deal ended in this step (``deal_over``).
-    ``pay_out_ref``: with it, every seat that left (unseated) with chips is cashed out after
-    the result, each under ref ``f"{pay_out_ref}:{pid}"``.
-    """
-
-    table_id: int
-    ref: str
-    snapshot: str
-    deal_number: int
-    action_counter: int
-    stack_deltas: Mapping[str, int]
-    pot: int
-    kitty: int = 0
-    house_delta: int = 0
-    deadline: datetime | None = None
-    deal_over: bool = False
-    away: frozenset[str] | None = None
-    result: DealResult | None = None
-    pay_out_ref: str | None = None
-    private: frozenset[int] = frozenset()
-    """The users whose private view this step changed: recorded in the private outbox
-    (``storage.outbox``) with the step, so their update is owed until it is delivered."""
-    delivered: Mapping[int, int] = field(default_factory=dict)
-    """User -> step counter: the private updates delivered since the table's last step,
-    cleared from the outbox with this step (before ``private`` is recorded), so a step is one
-    write transaction (``outbox.delivered`` is the same clear on its own)."""
-
-    @property
-    def reason(self) -> Reason:
-        """The ledger reason of the step's rows: the step that ends a deal settles it."""
-        return Reason.SETTLEMENT if self.deal_over else Reason.ACTION
-
-
-@dataclass(frozen=True, slots=True)
-class Booked:
-    """What :func:`book` did: the table as committed, and whether the step was new
-    (``False``: its ref was already booked, so only what goes with it was brought up to
-    date)."""
-
-    table: Table
-    applied: bool
 
 
 async def book(db: Database, booking: Booking) -> Booked:
@@ -98,13 +37,28 @@ async def book(db: Database, booking: Booking) -> Booked:
     then move its engine on).
 
     Raises what ``tables.save_action`` raises (``StaleAction``, ``ChipsNotConserved``,
-    ``InsufficientChips``, ``SeatNotFound``, ``TableNotFound``) with nothing written."""
-    return await db._run_in_transaction(lambda tx: _book(tx, booking))
+    ``InsufficientChips``, ``SeatNotFound``, ``TableNotFound``) with nothing written; and
+    ``storage.fence.LeaseLost`` when ``db.fence`` is set and this process no longer holds the
+    lease on the table's shard (``db.fence.refused`` hears it first)."""
+    fence = db.fence
+    try:
+        if db.dialect == "postgres":
+            step = _pg_book.payload(booking, fence)
+            out = await db._call_batched(_pg_book.MANY, _pg_book.ONE, step)
+            return Booked(*_pg_book.outcome(booking, fence, out))
+        return await db._run_in_transaction(lambda tx: _book(tx, booking, fence))
+    except LeaseLost as lost:
+        if fence is not None and fence.refused is not None:
+            fence.refused(lost)
+        raise
 
 
-def _book(tx: Tx, b: Booking) -> Booked:
+def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
     """The booking on the database thread: SQLite only, no event loop. The table comes back
-    from the step's own read and writes; it is read again only after cash-outs."""
+    from the step's own read and writes; it is read again only after cash-outs. The fence is
+    checked first, in the same transaction: a refused step writes nothing."""
+    if fence is not None:
+        check_sync(tx, fence, b.table_id)
     table = _step_sync(
         tx,
         b.table_id,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
@@ -34,6 +35,7 @@ from storage import _pg
 from storage._pg import PgConn
 from storage._thread import Conn as Conn
 from storage._thread import Outcome, Tx, on_thread, transact
+from storage.fence import Fence
 
 T = TypeVar("T")
 
@@ -106,11 +108,17 @@ class Database:
         self._lock = asyncio.Lock()
         self._queued: list[_Booking[Any]] = []
         self._committer: asyncio.Task[None] | None = None
+        self._calls: list[_Call] = []
+        self._caller: asyncio.Task[None] | None = None
         self._begin = "BEGIN" if isinstance(conn, PgConn) else "BEGIN IMMEDIATE"
         self.path = path
         """The SQLite file (on PostgreSQL: ``Path()``; see :attr:`url`)."""
         self.url = url
         """The PostgreSQL URL, ``None`` on SQLite."""
+        self.fence: Fence | None = None
+        """The leases this process books under (``storage.fence``), once it holds them: every
+        ``storage.book`` is refused by the database when the lease of its table's shard has
+        moved on. ``None``: bookings are not fenced (tools, tests of one process)."""
 
     @classmethod
     def open(cls, target: str | Path) -> _Opening:
@@ -156,8 +164,9 @@ class Database:
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
-        if self._committer is not None:
-            await asyncio.wait([self._committer])
+        for task in (self._committer, self._caller):
+            if task is not None:
+                await asyncio.wait([task])
         async with self._lock:
             if isinstance(self._conn, PgConn):
                 await self._conn.raw.close()
@@ -289,6 +298,44 @@ class Database:
         hop.add_done_callback(lambda done: _settle(batch, done))
         await asyncio.wait([hop])
 
+    async def _call_batched(self, many: str, one: str, item: str) -> Any:
+        """PostgreSQL's group commit of server-side calls: ``item`` (JSON text) joins the items
+        queued while the connection is busy, and one statement ``many`` (``$1``: the JSON array
+        of them) runs them all, in order, in its own transaction (no BEGIN: one round trip);
+        each caller gets its element of the JSON array ``many`` returns, parsed. When ``many``
+        raises, each item is run again on its own with ``one`` (``$1``: the item), so an item
+        that raises fails only its own caller, as a savepoint does on SQLite.
+
+        As with :meth:`_run_in_transaction`, a caller cancelled once its item is sent is
+        answered at once, but the item still commits or rolls back with its batch."""
+        call = _Call(many, one, item, asyncio.get_running_loop().create_future())
+        self._calls.append(call)
+        if self._caller is None:
+            self._caller = asyncio.create_task(self._call_queued(), name="group-call")
+        return await call.future
+
+    async def _call_queued(self) -> None:
+        conn = self._conn
+        assert isinstance(conn, PgConn)  # noqa: S101 - PostgreSQL only
+        try:
+            while self._calls:
+                async with self._lock:
+                    live = [c for c in self._calls if not c.future.done()]
+                    same = [c for c in live if c.many == live[0].many] if live else []
+                    batch = same[:MAX_BATCH]
+                    self._calls = [c for c in live if c not in batch]
+                    try:
+                        if batch:
+                            await _call(conn, batch)
+                    finally:  # this task cancelled mid-call: its callers are not left waiting
+                        for call in batch:
+                            _answer(call, error=asyncio.CancelledError())
+        finally:
+            self._caller = None
+            for stranded in self._calls:  # only when this task itself is cancelled
+                stranded.future.cancel()
+            self._calls.clear()
+
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[Conn]:
         """Reads that see only committed data (no other coroutine is inside a transaction)."""
@@ -331,6 +378,50 @@ class _Booking(Generic[T]):
 
     fn: Callable[[Tx], T]
     future: asyncio.Future[T]
+
+
+@dataclass(eq=False, slots=True)
+class _Call:
+    """An item waiting for its batch of server-side calls, and where its outcome goes."""
+
+    many: str
+    one: str
+    item: str
+    future: asyncio.Future[Any]
+
+
+async def _call(conn: PgConn, batch: Sequence[_Call]) -> None:
+    """Run ``batch`` in one statement, or item by item when that statement fails."""
+    try:
+        outcomes = await conn.raw.fetchval(
+            batch[0].many, "[" + ",".join(c.item for c in batch) + "]"
+        )
+    except Exception as error:
+        if len(batch) == 1:
+            _answer(batch[0], error=error)
+            return
+    else:
+        for call, outcome in zip(batch, json.loads(outcomes), strict=True):
+            _answer(call, outcome)
+        return
+    for call in batch:  # one item raised: each on its own, so it fails only its caller
+        try:
+            outcome = await conn.raw.fetchval(call.one, call.item)
+        except Exception as error:
+            _answer(call, error=error)
+        else:
+            _answer(call, json.loads(outcome))
+
+
+def _answer(call: _Call, outcome: Any = None, error: BaseException | None = None) -> None:
+    if call.future.done():  # its caller was cancelled, or it was answered
+        return
+    if isinstance(error, asyncio.CancelledError):
+        call.future.cancel()
+    elif error is not None:
+        call.future.set_exception(error)
+    else:
+        call.future.set_result(outcome)
 
 
 def _settle(batch: Sequence[_Booking[Any]], hop: asyncio.Future[list[Outcome]]) -> None:

@@ -58,6 +58,9 @@ class Lease:
     shard_id: int
     holder: Holder
     expires_at: float
+    epoch: int = 1
+    """Bumped each time the shard changes hands (migration 0009): what a booking is fenced by
+    (``storage.fence``)."""
 
 
 class LeaseHeld(StorageError):
@@ -80,7 +83,13 @@ class LeaseHeld(StorageError):
 def _lease(row: Any) -> Lease:
     get = row.__getitem__
     holder = Holder(str(get("holder")), str(get("host")), int(get("pid")), str(get("since")))
-    return Lease(int(get("shard_count")), int(get("shard_id")), holder, float(get("expires_at")))
+    return Lease(
+        int(get("shard_count")),
+        int(get("shard_id")),
+        holder,
+        float(get("expires_at")),
+        int(get("epoch")),
+    )
 
 
 async def held(conn: Conn) -> list[Lease]:
@@ -118,7 +127,8 @@ async def acquire(
             "VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (shard_count, shard_id) DO UPDATE SET holder = excluded.holder, "
             "host = excluded.host, pid = excluded.pid, since = excluded.since, "
-            "expires_at = excluded.expires_at "
+            "expires_at = excluded.expires_at, epoch = shard_leases.epoch + CASE "
+            "WHEN shard_leases.holder = excluded.holder THEN 0 ELSE 1 END "
             "WHERE shard_leases.expires_at <= ? OR shard_leases.holder = excluded.holder",
             (
                 shard_count,
@@ -167,5 +177,12 @@ async def renew(
 
 
 async def release(conn: Conn, holder: Holder) -> int:
-    """Give up every lease ``holder`` has (a clean stop): the shards are free at once."""
-    return await changes(conn, "DELETE FROM shard_leases WHERE holder = ?", (holder.holder,))
+    """Give up every lease ``holder`` has (a clean stop): the shards are free at once. The rows
+    stay, expired and at the next epoch, so nothing booked under the old epoch passes the fence
+    and epochs only grow."""
+    return await changes(
+        conn,
+        "UPDATE shard_leases SET expires_at = 0, epoch = epoch + 1 WHERE holder = ? "
+        "AND expires_at > 0",
+        (holder.holder,),
+    )

@@ -97,7 +97,7 @@ def _applied_sync(tx: Tx, ref: str) -> bool:
 def _write_sync(tx: Tx, entries: Sequence[Entry]) -> None:
     """Write rows whose refs derive from a ref already claimed (a clash is a bug: it raises)."""
     if entries:
-        tx.executemany(INSERT, [params(e) for e in entries])
+        tx.write_many(INSERT, [params(e) for e in entries])
 
 
 def _change_balance_sync(tx: Tx, guild_id: int, user_id: int, delta: int) -> None:

@@ -29,7 +29,7 @@ _CLEAR = "DELETE FROM private_outbox WHERE table_id = ? AND user_id = ? AND acti
 def _record_sync(tx: Tx, table_id: int, users: Collection[int], action_counter: int) -> None:
     """Inside the step's booking: ``users`` are owed the update of step ``action_counter``."""
     if users:
-        tx.executemany(_RECORD, [(table_id, user, action_counter) for user in sorted(users)])
+        tx.write_many(_RECORD, [(table_id, user, action_counter) for user in sorted(users)])
 
 
 def _delivered_sync(tx: Tx, table_id: int, users: Collection[int], action_counter: int) -> int:

@@ -81,11 +81,7 @@ def _record_result_sync(
     settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
     "biggest pot won" compares. Synchronous, for ``storage.book`` (the booking that
     ends a deal); :func:`record_result` is its async form."""
-    if game == ALL_GAMES:
-        raise ValueError("'*' is reserved for the all-games totals")
-    # computer players are no one's record: they never appear in stats or on leaderboards
-    seated = [p for p in players if p not in _NOT_PLAYERS and not is_computer_pid(p)]
-    won_by = [p for p in seated if settlement.get(p, 0) > 0] if winners is None else list(winners)
+    won_by, won_rows, other_rows = _stat_rows(guild_id, game, pot, settlement, players, winners)
     inserted = tx.changes(
         "INSERT INTO results (guild_id, table_id, game, deal_number, pot, players, settlement, "
         "winners, hand_names, deck, history) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -106,18 +102,41 @@ def _record_result_sync(
     )
     if not inserted:
         return False
-    won_rows, other_rows = [], []
+    if won_rows:
+        tx.write_many(_WON, won_rows)
+    if other_rows:
+        tx.write_many(_PLAYED, other_rows)
+    return True
+
+
+StatRow = tuple[Any, ...]
+
+
+def _stat_rows(
+    guild_id: int,
+    game: str,
+    pot: int,
+    settlement: Mapping[str, int],
+    players: Sequence[str],
+    winners: Sequence[str] | None,
+) -> tuple[list[str], list[StatRow], list[StatRow]]:
+    """Who won a finished deal, and the parameters of :data:`_WON` and :data:`_PLAYED` (each
+    player's row of the game and of all games): computed once for both backends (PostgreSQL's
+    ``parlour_book`` writes the same rows)."""
+    if game == ALL_GAMES:
+        raise ValueError("'*' is reserved for the all-games totals")
+    # computer players are no one's record: they never appear in stats or on leaderboards
+    seated = [p for p in players if p not in _NOT_PLAYERS and not is_computer_pid(p)]
+    won_by = [p for p in seated if settlement.get(p, 0) > 0] if winners is None else list(winners)
+    won_rows: list[StatRow] = []
+    other_rows: list[StatRow] = []
     for p in seated:
         for g in (game, ALL_GAMES):
             if p in won_by:
                 won_rows.append((guild_id, user_id(p), g, settlement.get(p, 0), pot))
             else:
                 other_rows.append((guild_id, user_id(p), g, settlement.get(p, 0)))
-    if won_rows:
-        tx.executemany(_WON, won_rows)
-    if other_rows:
-        tx.executemany(_PLAYED, other_rows)
-    return True
+    return won_by, won_rows, other_rows
 
 
 # Two statements, not one with ``won = won + ?``: SQLite rewrites an index entry whenever its

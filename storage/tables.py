@@ -171,7 +171,7 @@ def _set_away_sync(tx: Tx, table_id: int, away: Iterable[str]) -> None:
     tx.execute("UPDATE seats SET away = 0 WHERE table_id = ? AND away = 1", (table_id,))
     users = sorted(players.user_id(p) for p in away)
     if users:
-        tx.executemany(
+        tx.write_many(
             "UPDATE seats SET away = 1 WHERE table_id = ? AND user_id = ?",
             [(table_id, u) for u in users],
         )

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.__main__ import REFUSED
 from sandbox.fake import FakeDiscord
 from sandbox.interactions import InvalidInjection
 from sandbox.state import Channel, Guild, Message, User
@@ -124,6 +125,173 @@ async def test_two_processes_of_two_shards_survive_a_sigkill_mid_deal(
         finished = await fetch_all(conn, "SELECT guild_id FROM tables WHERE deal_number >= 1")
     assert twice == []
     assert {int(r["guild_id"]) for r in finished} == {g.id for g in guilds}
+
+
+async def test_a_process_frozen_past_its_lease_books_nothing_once_another_took_over(
+    database_target: str | Path, tmp_path: Path
+) -> None:
+    """SIGSTOP one process mid-deal past its lease; another takes its shards over (a new
+    epoch) and resumes its tables; SIGCONT the frozen one while the players click on. The
+    stale process books nothing: whichever it meets first, its heartbeat finding the lease
+    gone or the database refusing a booking (``storage.fence``; the refusal itself is pinned by
+    tests/storage/test_fence.py), it stops serving. The new one finishes every deal: had the
+    stale one booked a step, the new one's games would be behind the stored ones and refused
+    as stale for good."""
+    url = str(database_target)
+    async with FakeDiscord(answer_limit=None) as fake:
+        host, guest = fake.world.add_user("host"), fake.world.add_user("guest")
+        guilds = [
+            fake.world.add_guild(f"Server {n}", ("tables",), shard=(n % 2, 2)) for n in range(4)
+        ]
+        for guild in guilds:
+            fake.world.join(guild, host)
+            fake.world.join(guild, guest)
+        env = {
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_URL": url,
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": "0,1",
+            "SHARD_LEASE_SECONDS": LEASE,
+        }
+        started: list[BotProcess] = []
+
+        async def start(name: str) -> BotProcess:
+            process = await BotProcess.start(
+                name, tmp_path, fake.base_url, fake.gateway_url, env, "--sync-global"
+            )
+            started.append(process)
+            return process
+
+        games = list(GAMES)
+        try:
+            stale = await start("stale")
+            await stale.logged("Resumed 0 open tables", within=40)
+            await asyncio.gather(
+                *(_open(fake, g, games[n % 3], host, guest) for n, g in enumerate(guilds))
+            )
+            dealing = [
+                asyncio.create_task(_play(fake, g, games[n % 3], host, guest))
+                for n, g in enumerate(guilds)
+            ]
+            await asyncio.sleep(1.0)  # mid-deal everywhere
+            stale.send(signal.SIGSTOP)  # a long pause: its heartbeat stops, its lease runs out
+            taker = await start("taker")
+            await taker.logged("Holding shards 0, 1 of 2", within=40)
+            await taker.logged(f"Resumed {len(guilds)} open tables", within=40)
+            stale.send(signal.SIGCONT)  # the players' clicks meanwhile reach both processes
+            assert await stale.ended(within=40) == REFUSED, stale.log()
+            await asyncio.sleep(1.0)  # and the players go on clicking on the new one
+            for task in dealing:
+                task.cancel()
+            await asyncio.gather(*dealing, return_exceptions=True)
+            await _deals_finished(url, within=60)
+            taker.send(signal.SIGTERM)
+            assert await taker.ended() == 0, taker.log()
+            assert taker.errors() == [], taker.log()
+        finally:
+            for process in started:
+                process.send(signal.SIGCONT)
+                process.send(signal.SIGKILL)
+                await process.ended()
+
+    told = stale.log()
+    assert "Stopping: lost the lease on shards 0, 1 of 2" in told, told
+    refused = [line for line in told.splitlines() if "A booking was refused" in line]
+    unhandled = [line for line in told.splitlines() if "Unhandled error" in line]
+    assert len(unhandled) <= len(refused)  # its only failures: bookings the fence refused
+    assert (await audit(database_target))["ok"] is True
+    async with Database.open(url) as db, db.read() as conn:
+        twice = await fetch_all(conn, "SELECT ref FROM ledger GROUP BY ref HAVING count(*) > 1")
+        epochs = await fetch_all(conn, "SELECT epoch FROM shard_leases ORDER BY shard_id")
+    assert twice == []
+    assert [int(r["epoch"]) for r in epochs] == [3, 3]  # taken over (2), released (3)
+
+
+async def test_shards_move_between_two_live_processes_without_a_lost_or_doubled_step(
+    database_target: str | Path, tmp_path: Path
+) -> None:
+    """A hand-over: while the players click on, a second process starts for the shards of a
+    live one (it waits for their lease), the first is stopped (SIGTERM: it finishes the
+    interactions in flight, stops its gateway and timers, releases its leases at the next
+    epoch) and the second takes the shards and resumes every table. Each table's steps are
+    then booked exactly once each, in order: its ledger holds action 1 to its action counter,
+    none missing, none twice."""
+    url = str(database_target)
+    async with FakeDiscord(answer_limit=None) as fake:
+        host, guest = fake.world.add_user("host"), fake.world.add_user("guest")
+        guilds = [
+            fake.world.add_guild(f"Server {n}", ("tables",), shard=(n % 2, 2)) for n in range(4)
+        ]
+        for guild in guilds:
+            fake.world.join(guild, host)
+            fake.world.join(guild, guest)
+        env = {
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_URL": url,
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": "0,1",
+            "SHARD_LEASE_SECONDS": LEASE,
+        }
+        started: list[BotProcess] = []
+
+        async def start(name: str) -> BotProcess:
+            process = await BotProcess.start(
+                name, tmp_path, fake.base_url, fake.gateway_url, env, "--sync-global"
+            )
+            started.append(process)
+            return process
+
+        games = list(GAMES)
+        try:
+            old = await start("old")
+            await old.logged("Resumed 0 open tables", within=40)
+            await asyncio.gather(
+                *(_open(fake, g, games[n % 3], host, guest) for n, g in enumerate(guilds))
+            )
+            dealing = [
+                asyncio.create_task(_play(fake, g, games[n % 3], host, guest))
+                for n, g in enumerate(guilds)
+            ]
+            await asyncio.sleep(1.0)  # mid-deal everywhere
+            new = await start("new")
+            await new.logged("waiting", within=40)  # the shards are the live old one's
+            old.send(signal.SIGTERM)
+            assert await old.ended() == 0, old.log()
+            await new.logged(f"Resumed {len(guilds)} open tables", within=40)
+            await asyncio.sleep(1.0)  # the players go on clicking on the new one
+            for task in dealing:
+                task.cancel()
+            await asyncio.gather(*dealing, return_exceptions=True)
+            await _deals_finished(url, within=60)
+            new.send(signal.SIGTERM)
+            assert await new.ended() == 0, new.log()
+            for process in (old, new):
+                assert process.errors() == [], process.log()
+        finally:
+            for process in started:
+                process.send(signal.SIGKILL)
+                await process.ended()
+
+    assert "Released shards 0, 1 of 2" in old.log()
+    assert "(epochs 0: 3, 1: 3)" in new.log()  # taken (1), released (2), taken again (3)
+    assert (await audit(database_target))["ok"] is True
+    async with Database.open(url) as db, db.read() as conn:
+        twice = await fetch_all(conn, "SELECT ref FROM ledger GROUP BY ref HAVING count(*) > 1")
+        steps = await fetch_all(
+            conn,
+            "SELECT t.id, t.action_counter, l.ref FROM tables t "
+            "JOIN ledger l ON l.table_id = t.id AND l.ref LIKE 'table:%:action:%' "
+            "AND l.ref NOT LIKE 'table:%:action:%:%'",
+        )
+    assert twice == []
+    booked: dict[int, list[int]] = {}
+    counters = {}
+    for row in steps:
+        booked.setdefault(int(row["id"]), []).append(int(str(row["ref"]).rsplit(":", 1)[1]))
+        counters[int(row["id"])] = int(row["action_counter"])
+    assert len(booked) == len(guilds)
+    for table_id, actions in booked.items():
+        assert sorted(actions) == list(range(1, counters[table_id] + 1)), table_id
 
 
 def _connected(fake: FakeDiscord) -> set[tuple[int, int]]:

@@ -1,0 +1,133 @@
+"""``storage.book`` on PostgreSQL: the whole step as one server-side call (``parlour_book``,
+migration_pg 0006), group-committed with the steps that queue meanwhile in one statement
+(``parlour_book_many``): one round trip per batch instead of one per statement.
+
+The step's SQL is SQLite's synchronous code (``storage.booking._book``) statement for statement;
+what needs Python is done here, once for both: the refs and player ids, the stats rows
+(``stats._stat_rows``), the timestamps, and the refusals, which come back as
+``{"error": ...}`` and are raised as the same errors, with the same words, as on SQLite. The
+storage tests run every booking test on both backends, so the two stay one behaviour.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from storage import players
+from storage._records import HOUSE, Seat, Table, iso, now_stamp, to_table
+from storage.errors import (
+    ChipsNotConserved,
+    InsufficientChips,
+    SeatNotFound,
+    StaleAction,
+    TableNotFound,
+)
+from storage.fence import Fence, refusal
+from storage.stats import _stat_rows
+
+if TYPE_CHECKING:
+    from storage.booking_values import Booking
+
+MANY = "SELECT parlour_book_many($1::jsonb)::text"
+ONE = "SELECT parlour_book($1::jsonb)::text"
+
+
+def payload(b: Booking, fence: Fence | None) -> str:
+    """The step as ``parlour_book`` reads it (JSON text); raises what the step refuses before
+    reading anything (a house bank passed as a stack, a negative pot or kitty)."""
+    deltas = {p: d for p, d in b.stack_deltas.items() if d}
+    if HOUSE in deltas:
+        raise ValueError("pass the house bank's change as house_delta, not as a stack")
+    if b.pot < 0 or b.kitty < 0:
+        raise ValueError("pot and kitty cannot be negative")
+    result: dict[str, Any] | None = None
+    if b.result is not None:
+        r = b.result
+        won_by, won, played = _stat_rows(
+            r.guild_id, r.game, r.pot, r.settlement, r.players, r.winners
+        )
+        result = {
+            "guild_id": r.guild_id,
+            "game": r.game,
+            "pot": r.pot,
+            "players": json.dumps(list(r.players)),
+            "settlement": json.dumps(dict(r.settlement)),
+            "winners": json.dumps(won_by),
+            "hand_names": json.dumps(dict(r.hand_names or {})),
+            "deck": json.dumps(list(r.deck)),
+            "history": json.dumps(r.history),
+            "won": won,
+            "played": played,
+        }
+    step = {
+        "table_id": b.table_id,
+        "ref": b.ref,
+        "snapshot": b.snapshot,
+        "deal_number": b.deal_number,
+        "action_counter": b.action_counter,
+        "deltas": [[players.user_id(p), d, p] for p, d in deltas.items()],
+        "pot": b.pot,
+        "kitty": b.kitty,
+        "house_delta": b.house_delta,
+        "deadline": iso(b.deadline),
+        "deal_over": b.deal_over,
+        "reason": b.reason.value,
+        "stamp": now_stamp()[1],
+        "private": sorted(b.private),
+        "delivered": {str(u): c for u, c in sorted(b.delivered.items())},
+        "away": None if b.away is None else sorted(players.user_id(p) for p in b.away),
+        "result": result,
+        "pay_out_ref": b.pay_out_ref,
+        "fence": None
+        if fence is None
+        else {
+            "holder": fence.holder,
+            "shard_count": fence.shard_count,
+            "epochs": {str(s): e for s, e in fence.epochs.items()},
+        },
+    }
+    return json.dumps(step)
+
+
+def outcome(b: Booking, fence: Fence | None, out: dict[str, Any]) -> tuple[Table, bool]:
+    """The table as committed and whether the step was new; or the refusal, raised."""
+    error = out.get("error")
+    if error is not None:
+        raise _refusal(b, fence, str(error), out)
+    seats = tuple(
+        Seat(int(u), int(n), int(stack), int(c), bool(seated), bool(away))
+        for u, n, stack, c, seated, away in out["seats"]
+    )
+    row, applied = out["table"], bool(out["applied"])
+    if applied:  # the stored snapshot is the step's (not sent back)
+        row["snapshot"] = b.snapshot
+    return to_table(row, seats), applied
+
+
+def _refusal(b: Booking, fence: Fence | None, error: str, out: dict[str, Any]) -> Exception:
+    tid = b.table_id
+    if error == "LeaseLost" and fence is not None:
+        return refusal(fence, tid, int(out["shard"]), out.get("holder"), out.get("epoch"))
+    if error == "TableNotFound":
+        return TableNotFound(f"table {tid} is not open")
+    if error == "StaleAction":
+        return StaleAction(
+            f"table {tid} is at action {out['action_counter']} of deal "
+            f"{out['deal_number']}; got action {b.action_counter} of deal {b.deal_number}"
+        )
+    if error == "ChipsNotConserved":
+        return ChipsNotConserved(
+            f"table {tid}: stacks {out['stacks']:+}, pot {out['pot']:+}, "
+            f"kitty {out['kitty']:+}, house {b.house_delta:+} do not sum to 0"
+        )
+    if error == "SeatNotFound":
+        return SeatNotFound(f"player {out['pid']} has no seat at table {tid}")
+    if error == "InsufficientChips":
+        return InsufficientChips(
+            guild_id=int(out["guild_id"]),
+            user_id=int(out["user_id"]),
+            needed=int(out["needed"]),
+            where="stack",
+        )
+    return RuntimeError(f"table {tid}: parlour_book answered {out!r}")
