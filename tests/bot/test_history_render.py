@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.exts.history import _render
+from bot.exts.history import render
 from bot.text import catalog
 from services.histories import DealLine
 
@@ -13,7 +13,7 @@ def deal(deal_id: int, change: int, game: str = "paiute") -> DealLine:
 
 
 def test_a_page_with_more_after_it_names_the_next_page():
-    shown = _render.listing(catalog("en"), [deal(41, 30), deal(40, -20), deal(39, 0)], 0, True)
+    shown = render.listing(catalog("en"), [deal(41, 30), deal(40, -20), deal(39, 0)], 0, True)
     assert str(shown.description).splitlines() == [
         "`#41` Paiute · table 7, deal 3 · won 30 chips · <t:1796245200:R>",
         "`#40` Paiute · table 7, deal 3 · lost 20 chips · <t:1796245200:R>",
@@ -25,9 +25,9 @@ def test_a_page_with_more_after_it_names_the_next_page():
 
 
 def test_no_deals_yet_and_a_game_no_longer_offered():
-    assert _render.listing(catalog("de"), [], 0, False).description == (
+    assert render.listing(catalog("de"), [], 0, False).description == (
         "Du hast in diesem Server noch keine beendete Partie."
     )
-    shown = _render.listing(catalog("en"), [deal(5, 1, game="toy")], 1, False)
+    shown = render.listing(catalog("en"), [deal(5, 1, game="toy")], 1, False)
     assert str(shown.description).startswith("`#5` toy ·")
     assert shown.footer.text == "Page 2 · /history deal:<number> downloads a deal"

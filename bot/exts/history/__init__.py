@@ -1,13 +1,14 @@
 """Hand histories (issue 29): ``/history`` lists the reader's last finished deals and gives
 one as a file they can check with ``python -m games.fairness verify FILE``. Private modules:
-``_cog``, ``_render``."""
+``_cog``, ``_render`` (exported as ``render``: its words are tested on their own)."""
 
 from __future__ import annotations
 
 from bot.client import Parlour
+from bot.exts.history import _render as render
 from bot.exts.history._cog import HistoryCog
 
-__all__ = ["HistoryCog"]
+__all__ = ["HistoryCog", "render"]
 
 
 async def setup(bot: Parlour) -> None:
