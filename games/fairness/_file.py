@@ -18,7 +18,9 @@ from games.fairness._tree import SCHEME, Proof, short, verify
 
 @dataclass
 class Verdict:
-    """What a check found: ``ok`` only if there was something to check and all of it held."""
+    """What a check found: ``ok`` when the file commits to a deal and every proof in it held.
+    A deal that ended before anyone saw a card (a Pontoon banker alone, say) has a commitment
+    and nothing to prove: ``ok``, with the verdict ``nothing shown`` rather than ``verified``."""
 
     checked: int = 0
     commitments: list[dict[str, Any]] = field(default_factory=list)
@@ -26,12 +28,12 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        return self.checked > 0 and not self.failures
+        return bool(self.commitments) and not self.failures
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
-            "verdict": "verified" if self.ok else "failed",
+            "verdict": ("verified" if self.checked else "nothing shown") if self.ok else "failed",
             "proofs_checked": self.checked,
             "commitments": self.commitments,
             "failures": self.failures,

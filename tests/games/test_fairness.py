@@ -172,6 +172,16 @@ def test_a_deal_file_with_honest_proofs_is_verified():
     assert verdict.commitments[0]["proved"] == ["0:As", "9:" + DECK[9]]
 
 
+def test_a_deal_nobody_saw_a_card_of_checks_as_nothing_shown_not_failed():
+    """Found by the history property test: a Pontoon deal whose banker stayed alone ended
+    with no card shown, and its honest file was reported "failed"."""
+    c = Commitment(DECK, SECRET)
+    verdict = check_text(deal_file([], c))
+    assert verdict.ok
+    assert verdict.checked == 0
+    assert verdict.as_dict()["verdict"] == "nothing shown"
+
+
 def test_a_deal_file_with_one_tampered_card_fails_and_says_which():
     c = Commitment(DECK, SECRET)
     text = deal_file([c.prove(0), replace(c.prove(9), card="As")], c)
