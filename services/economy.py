@@ -43,7 +43,18 @@ __all__ = [
     "Outcome",
     "Ranked",
     "Stats",
+    "account_created",
 ]
+
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+"""Discord's epoch (2015-01-01 UTC): a snowflake's top 42 bits are milliseconds since it."""
+
+
+def account_created(user: int) -> float:
+    """When the Discord account ``user`` was made (unix seconds), read from its snowflake: the
+    one fact about an account no alternate-account farm can fake or buy."""
+    return ((user >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,16 +86,20 @@ class EconomyService:
         return Holdings(held, out)
 
     async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> Claim:
-        """The server's daily chips, once per cooldown (racing claims grant once)."""
+        """The server's daily chips, once per cooldown (racing claims grant once), for an
+        account old enough (``Outcome.TOO_NEW``: ``next_at`` says when it will be)."""
         moment = time.time() if now is None else now
+        made = account_created(user)
         async with self.db.transaction() as tx:
-            return await claims.claim_daily(tx, guild, user, now=moment)
+            return await claims.claim_daily(tx, guild, user, now=moment, account_created=made)
 
     async def claim_refill(self, guild: int, user: int, *, now: float | None = None) -> Claim:
-        """The refill of a member with no chips anywhere, once per cooldown."""
+        """The refill of a member with no chips anywhere, once per cooldown, for an account
+        old enough (as :meth:`claim_daily`)."""
         moment = time.time() if now is None else now
+        made = account_created(user)
         async with self.db.transaction() as tx:
-            return await claims.claim_refill(tx, guild, user, now=moment)
+            return await claims.claim_refill(tx, guild, user, now=moment, account_created=made)
 
     async def grant(self, guild: int, user: int, amount: int, *, ref: str, reason: str = "") -> int:
         """An admin mints ``amount`` chips into the balance; returns the balance after.
@@ -121,9 +136,13 @@ class EconomyService:
         limit: int = 10,
         asker: int | None = None,
     ) -> Leaderboard:
-        """The server's top ``limit`` by ``board`` (one game, or all), with the asker's rank."""
+        """The server's top ``limit`` by ``board`` (one game, or all), with the asker's rank;
+        a rate board counts only players with the server's ``board_min_deals``."""
+        least = (await self.settings(guild)).board_min_deals
         async with self.db.read() as conn:
-            return await stats.leaderboard(conn, guild, board, game=game, limit=limit, asker=asker)
+            return await stats.leaderboard(
+                conn, guild, board, game=game, limit=limit, asker=asker, min_deals=least
+            )
 
     async def stats(self, guild: int, user: int) -> dict[str, Stats]:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""

@@ -26,7 +26,7 @@ class PageKey:
 
 
 TEMPLATE = (
-    r"parlour:lb:(?P<board>balance|net|wins):(?P<game>\*|"
+    r"parlour:lb:(?P<board>balance|net|wins|rate):(?P<game>\*|"
     + "|".join(g.value for g in GameId)
     + r"):(?P<page>\d{1,2})"
 )

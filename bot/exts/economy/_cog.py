@@ -17,7 +17,9 @@ from bot.client import Parlour
 from bot.exts.economy import _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
+    MAX_ACCOUNT_AGE_DAYS,
     MAX_ADMIN_AMOUNT,
+    MAX_BOARD_MIN_DEALS,
     MAX_COOLDOWN_HOURS,
     MAX_IDLE_MINUTES,
     MAX_REASON,
@@ -47,7 +49,12 @@ SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code
 
 PING_MODES = ("channel", "dm", "off")
 
-BY_BOARD: dict[str, Board] = {"chips": Board.BALANCE, "net": Board.NET, "wins": Board.WINS}
+BY_BOARD: dict[str, Board] = {
+    "chips": Board.BALANCE,
+    "net": Board.NET,
+    "wins": Board.WINS,
+    "rate": Board.RATE,
+}
 
 # /admin settings option -> (GuildSettings field, seconds per unit of the option)
 SETTING_OPTIONS: dict[str, tuple[str, int]] = {
@@ -63,6 +70,8 @@ SETTING_OPTIONS: dict[str, tuple[str, int]] = {
     "max_bet_limit": ("max_bet_limit", 0),
     "min_buy_in": ("min_buy_in", 0),
     "max_buy_in": ("max_buy_in", 0),
+    "claim_account_age_days": ("claim_min_account_days", 0),
+    "board_min_deals": ("board_min_deals", 0),
 }
 
 
@@ -213,13 +222,16 @@ class Economy(commands.Cog):
     @app_commands.command(name="leaderboard", description="The server's top players")
     @app_commands.describe(
         game="One game (default: all games); chips are every game's, so not with chips",
-        by="Rank by chips held, net winnings, or deals won (default: chips; net for one game)",
+        by=(
+            "Rank by chips held, net winnings, deals won or win rate "
+            "(default: chips; net for one game)"
+        ),
     )
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: GameId | None = None,
-        by: Literal["chips", "net", "wins"] | None = None,
+        by: Literal["chips", "net", "wins", "rate"] | None = None,
     ) -> None:
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
         belongs to no game: one game's board ranks what was won at it."""
@@ -368,6 +380,8 @@ class Economy(commands.Cog):
         max_buy_in="Largest buy-in",
         language="The server's language: tables and announcements",
         images="Table pictures (off: text-only tables)",
+        claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
+        board_min_deals="Finished deals a player needs to appear on the win-rate board",
     )
     @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -388,6 +402,8 @@ class Economy(commands.Cog):
         max_buy_in: Stake | None = None,
         language: str | None = None,
         images: Literal["on", "off"] | None = None,
+        claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
+        board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -408,6 +424,8 @@ class Economy(commands.Cog):
             "max_bet_limit": max_bet_limit,
             "min_buy_in": min_buy_in,
             "max_buy_in": max_buy_in,
+            "claim_account_age_days": claim_account_age_days,
+            "board_min_deals": board_min_deals,
         }
         changes: dict[str, object] = {}
         if images is not None:

@@ -27,6 +27,7 @@ BOARD_TITLES = {
     Board.BALANCE: msg("economy.board.chips"),
     Board.NET: msg("economy.board.net"),
     Board.WINS: msg("economy.board.wins"),
+    Board.RATE: msg("economy.board.rate"),
 }
 
 
@@ -58,10 +59,19 @@ def daily(say: Catalog, claim: Claim) -> discord.Embed:
 
 def daily_refused(claim: Claim, now: float) -> Msg:
     """``/daily`` within the cooldown: the time left, in words and as a live timestamp."""
+    if claim.outcome is Outcome.TOO_NEW:
+        return too_new(claim)
     if claim.next_at is None:
         return msg("economy.daily.off")
     wait = duration_message(claim.next_at - now)
     return msg("economy.daily.again", wait=wait, when=relative(claim.next_at))
+
+
+def too_new(claim: Claim) -> Msg:
+    """``/daily`` or ``/refill`` from an account younger than the server's minimum age: when
+    it may claim, live and as a date."""
+    moment = int(claim.next_at or 0)
+    return msg("economy.claim.too_new", when=relative(moment), date=f"<t:{moment}:f>")
 
 
 def refill(say: Catalog, claim: Claim) -> discord.Embed:
@@ -75,7 +85,10 @@ def refill(say: Catalog, claim: Claim) -> discord.Embed:
 
 
 def refill_refused(claim: Claim, now: float) -> Msg:
-    """``/refill`` refused: chips still somewhere, refills off, or the time left."""
+    """``/refill`` refused: too new an account, chips still somewhere, refills off, or the
+    time left."""
+    if claim.outcome is Outcome.TOO_NEW:
+        return too_new(claim)
     if claim.outcome is Outcome.HAS_CHIPS:
         return msg("economy.refill.has_chips", balance=chips(claim.balance))
     if claim.next_at is None:
@@ -90,6 +103,8 @@ def _line(say: Catalog, entry: Ranked, board: Board) -> str:
         value = msg("economy.board.net_value", change=signed_message(entry.value))
     elif board is Board.WINS:
         value = msg("economy.board.wins_value", wins=Number(entry.value))
+    elif board is Board.RATE:
+        value = msg("economy.board.rate_value", rate=Number(entry.value))
     else:
         value = chips(entry.value)
     player = f"<@{entry.user_id}>"
@@ -112,9 +127,20 @@ def leaderboard(
     lines = [_line(say, e, board.board) for e in board.top]
     if not lines:
         lines = [say.text(msg("economy.board.empty" if page == 0 else "economy.board.past_end"))]
+    if board.board is Board.RATE:
+        rule = msg("economy.board.rate_rule", least=Number(board.min_deals))
+        lines.insert(0, "-# " + say.text(rule))
     mine = board.asker
     asker = f"<@{asker_id}>"
-    if mine is None:
+    if mine is None and board.board is Board.RATE:
+        unranked = msg(
+            "economy.board.rate_unranked",
+            player=asker,
+            least=Number(board.min_deals),
+            played=Number(board.asker_played),
+        )
+        lines.append("\n" + say.text(unranked))
+    elif mine is None:
         lines.append("\n" + say.text(msg("economy.board.unranked", player=asker)))
     else:
         line = _line(say, mine, board.board)
@@ -180,6 +206,8 @@ SETTING_LABELS: dict[str, Msg] = {
         "max_bet_limit",
         "min_buy_in",
         "max_buy_in",
+        "claim_min_account_days",
+        "board_min_deals",
     )
 }
 
@@ -189,7 +217,13 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
     lines = []
     for field, label in SETTING_LABELS.items():
         value = getattr(conf, field)
-        shown: Text = duration_message(value) if field.endswith("_s") else chips(value)
+        shown: Text = chips(value)
+        if field.endswith("_s"):
+            shown = duration_message(value)
+        elif field == "claim_min_account_days":
+            shown = msg("economy.duration.days", days=Number(value))
+        elif field == "board_min_deals":
+            shown = msg("common.deals", count=value, amount=Number(value))
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
         lines.append(say.text(msg(which, label=label, value=shown)))
     images = msg("pictures.setting.on" if conf.images else "pictures.setting.off")
