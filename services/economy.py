@@ -26,7 +26,8 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, claims, stats
+from storage import Database, GuildSettings, accounts, achievements, claims, stats
+from storage.achievements import Earned
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
@@ -35,6 +36,7 @@ __all__ = [
     "ALL_GAMES",
     "Board",
     "Claim",
+    "Earned",
     "EconomyService",
     "GuildSettings",
     "Holdings",
@@ -148,6 +150,14 @@ class EconomyService:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""
         async with self.db.read() as conn:
             return await stats.get_stats(conn, guild, user)
+
+    async def achievements(self, guild: int, user: int) -> tuple[list[Earned], dict[str, int]]:
+        """The member's achievements in this server, oldest first, and the current length
+        of each of their streaks (by achievement code)."""
+        async with self.db.read() as conn:
+            held = await achievements.earned(conn, guild, user)
+            going = await achievements.streaks(conn, guild, user)
+        return held, going
 
     async def settings(self, guild: int) -> GuildSettings:
         """The server's table defaults and economy amounts (cached: read on every publish)."""

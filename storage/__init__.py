@@ -43,6 +43,10 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
 - ``outbox``: the private outbox: ``Booking.private`` records the players whose cards a step
   changed, in its transaction; ``delivered(db, table_id, users, counter)`` clears them once
   told, ``pending(conn)`` is what open tables still owe (a restart delivers it).
+- ``achievements``: ``Booking.achieving`` (an ``Achieving``: achievements by user and code,
+  and the ``Streak`` s a step moves) grants them in the step's transaction, once per
+  (guild, user, code), only for a new step; ``Booked.earned`` is what was new;
+  ``earned(conn, guild, user)``, ``streaks(conn, guild, user)``.
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
@@ -94,6 +98,7 @@ to its balance. The house bank is never a seat: its gains are removals, its loss
 
 from storage import (
     accounts,
+    achievements,
     audit,
     booking,
     claims,
@@ -136,6 +141,7 @@ __all__ = [
     "StorageError",
     "TableNotFound",
     "accounts",
+    "achievements",
     "audit",
     "book",
     "booking",

@@ -22,6 +22,7 @@ from typing import Any
 
 from storage._records import Table
 from storage._thread import Tx
+from storage.achievements import Achieving, Earned, _announces_sync, _grant_sync
 from storage.db import Database
 from storage.errors import TableNotFound
 from storage.ledger import Reason
@@ -72,6 +73,9 @@ class Booking:
     private: frozenset[int] = frozenset()
     """The users whose private view this step changed: recorded in the private outbox
     (``storage.outbox``) with the step, so their update is owed until it is delivered."""
+    achieving: Achieving | None = None
+    """What the step earned (``storage.achievements``): granted with it, once, only when the
+    step is new."""
 
     @property
     def reason(self) -> Reason:
@@ -87,6 +91,11 @@ class Booked:
 
     table: Table
     applied: bool
+    earned: tuple[Earned, ...] = ()
+    """The achievements this step granted that their players did not hold yet."""
+    announce: bool = False
+    """Whether the table says so (the server's ``announce_achievements``; read only when
+    something was earned, in the same transaction)."""
 
 
 async def book(db: Database, booking: Booking) -> Booked:
@@ -117,8 +126,13 @@ def _book(tx: Tx, b: Booking) -> Booked:
         reason=b.reason,
     )
     applied = table is not None
+    earned: tuple[Earned, ...] = ()
+    announce = False
     if applied:
         _record_sync(tx, b.table_id, b.private, b.action_counter)
+        if b.achieving:
+            earned = _grant_sync(tx, b.achieving, b.table_id, b.deal_number)
+            announce = bool(earned) and _announces_sync(tx, b.achieving.guild_id)
     if b.away is not None:
         _set_away_sync(tx, b.table_id, b.away)
         if table is not None:
@@ -146,7 +160,7 @@ def _book(tx: Tx, b: Booking) -> Booked:
             _cash_out_sync(tx, b.table_id, s.user_id, ref=f"{b.pay_out_ref}:{s.pid}")
         if leavers:
             table = None
-    return Booked(table or _stored(tx, b.table_id), applied)
+    return Booked(table or _stored(tx, b.table_id), applied, earned, announce)
 
 
 def _stored(tx: Tx, table_id: int) -> Table:

@@ -52,6 +52,9 @@ class GuildSettings(BaseModel):
     """``/daily`` and ``/refill`` only for Discord accounts at least this many days old (the
     age is read from the user id's snowflake), so a farm of fresh alternate accounts gets
     nothing; 0: any account."""
+    announce_achievements: bool = True
+    """A table says when one of its players earns an achievement; off: only
+    ``/achievements`` shows them."""
     board_min_deals: int = Field(20, ge=1, le=1_000_000)
     """Deals a player must have finished to appear on a rate board (win rate), so two lucky
     deals of a fresh account do not top it."""

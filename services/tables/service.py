@@ -526,11 +526,12 @@ class TableService:
         try:
             told = [*events, *play_absent(live, engine)]
             deadline, private = self._deadline(live, engine), told_privately(told)
-            result = await book(self.db, live, engine, before, deadline, private)
+            result, achieved = await book(self.db, live, engine, before, deadline, private, told)
         except BaseException:
             live.engine = self._restore(live)  # back to the last committed game
             raise
         live.engine = engine
+        told += achieved  # announced by the step that granted them, so once
         if by_player:
             live.last_activity = self.clock.now()
         turn_timer.arm(self, live)

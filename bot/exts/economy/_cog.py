@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from bot.catalog import GameId
 from bot.client import Parlour
-from bot.exts.economy import _render
+from bot.exts.economy import _achievements, _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
     MAX_ACCOUNT_AGE_DAYS,
@@ -263,6 +263,21 @@ class Economy(commands.Cog):
         await interaction.response.send_message(embed=shown)
 
     @app_commands.guild_only()
+    @app_commands.command(name="achievements", description="Achievements earned and to earn")
+    @app_commands.describe(user="Whose achievements (default: yours)")
+    async def achievements(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        """A read, public like ``/stats``: the server's language."""
+        guild = _guild(interaction)
+        target = user or interaction.user
+        _not_a_bot(target)
+        held, streaks = await self.bot.economy.achievements(guild, target.id)
+        say = await self._public(interaction)
+        shown = _achievements.achievements(say, target.mention, held, streaks)
+        await interaction.response.send_message(embed=shown)
+
+    @app_commands.guild_only()
     @app_commands.command(name="help", description="What Parlour is and how to play")
     async def help(self, interaction: discord.Interaction) -> None:
         """Ephemeral: only the asker sees it, in their language."""
@@ -382,6 +397,7 @@ class Economy(commands.Cog):
         images="Table pictures (off: text-only tables)",
         claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
         board_min_deals="Finished deals a player needs to appear on the win-rate board",
+        achievements="Announce achievements at the table (off: only /achievements shows them)",
     )
     @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -404,6 +420,7 @@ class Economy(commands.Cog):
         images: Literal["on", "off"] | None = None,
         claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
         board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
+        achievements: Literal["on", "off"] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -411,6 +428,8 @@ class Economy(commands.Cog):
             raise Refusal(msg("economy.refusal.unknown_choice", option="language"))
         if images is not None and images not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="images"))
+        if achievements is not None and achievements not in ("on", "off"):
+            raise Refusal(msg("economy.refusal.unknown_choice", option="achievements"))
         given = {
             "starting_balance": starting_balance,
             "daily_amount": daily_amount,
@@ -430,6 +449,8 @@ class Economy(commands.Cog):
         changes: dict[str, object] = {}
         if images is not None:
             changes["images"] = images == "on"
+        if achievements is not None:
+            changes["announce_achievements"] = achievements == "on"
         for option, value in given.items():
             if value is not None:
                 field, unit = SETTING_OPTIONS[option]

@@ -212,6 +212,9 @@ SETTING_LABELS: dict[str, Msg] = {
 }
 
 
+ANNOUNCE_LABEL = msg("admin.setting.announce_achievements")
+
+
 def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None) -> discord.Embed:
     """The server's table defaults and economy amounts; changed ones marked."""
     lines = []
@@ -226,9 +229,14 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
             shown = msg("common.deals", count=value, amount=Number(value))
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
         lines.append(say.text(msg(which, label=label, value=shown)))
-    images = msg("pictures.setting.on" if conf.images else "pictures.setting.off")
-    which = "admin.settings.changed" if changed and "images" in changed else "admin.settings.line"
-    lines.append(say.text(msg(which, label=msg("pictures.setting.images"), value=images)))
+    switches = (
+        ("images", conf.images, msg("pictures.setting.images")),
+        ("announce_achievements", conf.announce_achievements, ANNOUNCE_LABEL),
+    )
+    for field, on, label in switches:
+        value = msg("pictures.setting.on" if on else "pictures.setting.off")
+        which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
+        lines.append(say.text(msg(which, label=label, value=value)))
     title = msg("admin.settings.updated" if changed else "admin.settings.title")
     return embed(say.text(title), "\n".join(lines), footer=say.text(PLAY_MONEY_MESSAGE))
 
