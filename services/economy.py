@@ -26,10 +26,12 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, achievements, claims, stats
+from storage import Database, GuildSettings, accounts, achievements, claims, seasons, stats
+from storage import settings as settings_store
 from storage.achievements import Earned
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
+from storage.seasons import Season
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "Leaderboard",
     "Outcome",
     "Ranked",
+    "Season",
     "Stats",
     "account_created",
 ]
@@ -145,6 +148,46 @@ class EconomyService:
             return await stats.leaderboard(
                 conn, guild, board, game=game, limit=limit, asker=asker, min_deals=least
             )
+
+    async def season_board(
+        self, guild: int, season: int, board: Board, *, limit: int = 10, asker: int | None = None
+    ) -> Leaderboard:
+        """One season's board (chips won or deals won, every game), with the asker's rank."""
+        async with self.db.read() as conn:
+            return await seasons.board(conn, guild, season, board, limit=limit, asker=asker)
+
+    async def seasons(self, guild: int, now: float) -> tuple[Season | None, list[Season]]:
+        """The season running at ``now`` (``None``: none) and every season, newest first."""
+        async with self.db.read() as conn:
+            return await seasons.current(conn, guild, now), await seasons.listing(conn, guild)
+
+    async def set_season_days(
+        self, guild: int, days: int, *, now: float, channel: int | None
+    ) -> Season | None:
+        """``/admin settings season_days:``: the setting and the running season change in one
+        transaction (see ``storage.seasons.start``); the season's end is told in ``channel``.
+        Returns the season running afterwards."""
+        async with self.db.transaction() as tx:
+            await settings_store.update(tx, guild, season_days=days)
+            running = await seasons.start(tx, guild, days, now, channel)
+        guild_settings(self.db).forget(guild)
+        return running
+
+    async def seasons_ended(self, guild: int, now: float) -> list[Season]:
+        """The server's seasons that ended by ``now`` and were not told yet, with their
+        podiums (stored the first time, so every process and restart tells the same)."""
+        async with self.db.transaction() as tx:
+            return await seasons.ended(tx, guild, now)
+
+    async def season_told(self, guild: int, number: int) -> bool:
+        """Record that the server was told of the season's end (``False``: it already was)."""
+        async with self.db.transaction() as tx:
+            return await seasons.mark_posted(tx, guild, number)
+
+    async def season_guilds(self) -> list[int]:
+        """The servers that have had a season."""
+        async with self.db.read() as conn:
+            return await seasons.guilds(conn)
 
     async def stats(self, guild: int, user: int) -> dict[str, Stats]:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""

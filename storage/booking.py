@@ -27,6 +27,7 @@ from storage.db import Database
 from storage.errors import TableNotFound
 from storage.ledger import Reason
 from storage.outbox import _record_sync
+from storage.seasons import _record_sync as _season_sync
 from storage.stats import _record_result_sync
 from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
 
@@ -44,6 +45,9 @@ class DealResult:
     hand_names: Mapping[str, str] = field(default_factory=dict)
     deck: Sequence[str] = ()
     history: Any = ()
+    at: float | None = None
+    """When the deal ended (unix seconds, the table service's clock): the season it counts
+    for (``storage.seasons``); ``None``: no season."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +144,7 @@ def _book(tx: Tx, b: Booking) -> Booked:
             table = replace(table, seats=seats)
     if b.result is not None:
         r = b.result
-        _record_result_sync(
+        recorded = _record_result_sync(
             tx,
             guild_id=r.guild_id,
             table_id=b.table_id,
@@ -154,6 +158,8 @@ def _book(tx: Tx, b: Booking) -> Booked:
             deck=r.deck,
             history=r.history,
         )
+        if recorded and r.at is not None:  # the deal's first booking: counted once
+            _season_sync(tx, r.guild_id, r.at, r.settlement, r.players, r.winners)
     if b.pay_out_ref is not None:
         leavers = [s for s in (table or _stored(tx, b.table_id)).seats if not s.seated and s.stack]
         for s in leavers:  # players who left are paid out now

@@ -54,6 +54,8 @@ class Leaderboard:
     """A rate board's entry rule: finished deals a player needs to be listed (0: no rule)."""
     asker_played: int = 0
     """On a rate board: the deals the asker has finished (they are listed from ``min_deals``)."""
+    season: int | None = None
+    """The season the board counts (``storage.seasons``); ``None``: all time."""
 
 
 @dataclass(frozen=True, slots=True)

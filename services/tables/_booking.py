@@ -75,6 +75,7 @@ async def book(
     deadline: datetime | None,
     private: frozenset[int] = frozenset(),
     events: Sequence[GameEvent] = (),
+    at: datetime | None = None,
 ) -> tuple[dict[str, int] | None, list[GameEvent]]:
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
     the people owed a private update (``private``: the outbox), the achievements the step's
@@ -87,7 +88,7 @@ async def book(
     settlement = engine.settlement() if over else None
     away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
     away_changed = away != {s.pid for s in live.row.seats if s.away}
-    result = _result(live, engine, settlement) if settlement is not None else None
+    result = _result(live, engine, settlement, at) if settlement is not None else None
     step = Booking(
         table_id=live.id,
         ref=f"table:{live.id}:deal:{deal}:action:{counter}",
@@ -127,8 +128,11 @@ def _deal(result: DealResult | None) -> Deal | None:
     return Deal(result.game, frozenset(winners), result.hand_names, result.pot, result.history)
 
 
-def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> DealResult:
-    """The record of the deal that just ended, from the engine's ``deal_result()``."""
+def _result(
+    live: LiveTable, engine: Engine, settlement: dict[str, int], at: datetime | None
+) -> DealResult:
+    """The record of the deal that just ended, from the engine's ``deal_result()``; ``at``:
+    when (the service's clock), which picks the season it counts for."""
     ended = engine.deal_result()
     players = [p for p in settlement if p not in (HOUSE, KITTY)]
     won = sum(v for p, v in settlement.items() if v > 0 and p in players)
@@ -142,6 +146,7 @@ def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> Deal
         hand_names={pid: hand_code(label) for pid, label in ended.hands.items()},
         deck=ended.start_deck,
         history=engine.history(),
+        at=None if at is None else at.timestamp(),
     )
 
 

@@ -526,7 +526,10 @@ class TableService:
         try:
             told = [*events, *play_absent(live, engine)]
             deadline, private = self._deadline(live, engine), told_privately(told)
-            result, achieved = await book(self.db, live, engine, before, deadline, private, told)
+            now = self.clock.now()
+            result, achieved = await book(
+                self.db, live, engine, before, deadline, private, told, at=now
+            )
         except BaseException:
             live.engine = self._restore(live)  # back to the last committed game
             raise

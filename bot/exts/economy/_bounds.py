@@ -31,3 +31,5 @@ MAX_ACCOUNT_AGE_DAYS = 3650
 ``/refill`` (ten years)."""
 MAX_BOARD_MIN_DEALS = 1_000_000
 """The most finished deals a server may require for the win-rate board."""
+MAX_SEASON_DAYS = 3650
+"""The longest season a server may set, in days (ten years)."""

@@ -3,8 +3,10 @@ answer."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from datetime import timedelta
 from typing import Literal
 
 import discord
@@ -24,6 +26,7 @@ from bot.exts.economy._bounds import (
     MAX_IDLE_MINUTES,
     MAX_REASON,
     MAX_REFILL_MINUTES,
+    MAX_SEASON_DAYS,
     MAX_SETTING_CHIPS,
     MAX_STAKE,
     MAX_TURN_SECONDS,
@@ -48,6 +51,12 @@ Reason = app_commands.Range[str, 1, MAX_REASON]
 SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
 
 PING_MODES = ("channel", "dm", "off")
+
+SEASON_CHECK_S = 600
+"""How often the bot looks for a season that ended (and at every start)."""
+
+SEASON_ALL = "all"
+"""``/leaderboard season:all``: all time, where the server has seasons."""
 
 BY_BOARD: dict[str, Board] = {
     "chips": Board.BALANCE,
@@ -143,14 +152,53 @@ class Economy(commands.Cog):
 
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
+        self._herald: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         """Page buttons of any leaderboard ever posted work from now on."""
         self.bot.add_dynamic_items(PageButton)
 
     async def cog_unload(self) -> None:
-        """Stop answering page buttons."""
+        """Stop answering page buttons and telling seasons."""
         self.bot.remove_dynamic_items(PageButton)
+        if self._herald is not None:
+            self._herald.cancel()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once connected (the servers known): tell ended seasons, now and from now on."""
+        if self._herald is None or self._herald.done():
+            self._herald = self.bot.create_task(self._seasons(), name="season-podiums")
+
+    async def _seasons(self) -> None:
+        """Every ``SEASON_CHECK_S`` on the table service's clock: tell each ended season."""
+        clock = self.bot.tables.clock
+        while True:
+            await self.tell_ended_seasons(clock.now().timestamp())
+            await clock.sleep_until(clock.now() + timedelta(seconds=SEASON_CHECK_S))
+
+    async def tell_ended_seasons(self, now: float) -> int:
+        """Post the podium of every season of this process's servers that ended by ``now``
+        and was not told yet, in the channel where the seasons were set, in the server's
+        language; each is marked told once posted (stored, so a restart tells it once: a kill
+        between the post and the mark may tell it twice, never zero times). How many told."""
+        told = 0
+        for guild in await self.bot.economy.season_guilds():
+            if self.bot.get_guild(guild) is None:  # another process's shard, or left
+                continue
+            for season in await self.bot.economy.seasons_ended(guild, now):
+                if season.channel_id is not None:
+                    say = catalog(await self.bot.languages.public(guild))
+                    text = _render.season_over(say, season)
+                    channel = self.bot.get_partial_messageable(season.channel_id, guild_id=guild)
+                    try:
+                        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                    except discord.HTTPException as failure:
+                        log.warning("Season %d's end not told (%r)", season.number, failure)
+                        continue
+                if await self.bot.economy.season_told(guild, season.number):
+                    told += 1
+        return told
 
     async def _reader(self, interaction: discord.Interaction) -> Catalog:
         """The catalog of a reply only ``interaction``'s user sees."""
@@ -226,23 +274,50 @@ class Economy(commands.Cog):
             "Rank by chips held, net winnings, deals won or win rate "
             "(default: chips; net for one game)"
         ),
+        season="A season's number, or all (default: the current season where there are seasons)",
     )
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: GameId | None = None,
         by: Literal["chips", "net", "wins", "rate"] | None = None,
+        season: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
-        belongs to no game: one game's board ranks what was won at it."""
-        _guild(interaction)
+        belongs to no game: one game's board ranks what was won at it. Where the server has
+        seasons, the board counts chips won in the current season unless asked otherwise."""
+        guild = _guild(interaction)
         if by is not None and by not in BY_BOARD:  # discord.py passes an unknown choice on
             raise Refusal(msg("economy.refusal.unknown_board"))
         if by == "chips" and game is not None:
             raise Refusal(msg("economy.board.chips_not_per_game"))
-        board = BY_BOARD[by or ("chips" if game is None else "net")]
-        key = PageKey(board, None if board is Board.BALANCE else game, 0)
+        chosen = await self._season(guild, game, by, season)
+        if chosen is not None:
+            key = PageKey(BY_BOARD[by or "net"], None, 0, chosen)
+        else:
+            board = BY_BOARD[by or ("chips" if game is None else "net")]
+            key = PageKey(board, None if board is Board.BALANCE else game, 0)
         await show_page(interaction, key, edit=False)
+
+    async def _season(
+        self, guild: int, game: GameId | None, by: str | None, season: str | None
+    ) -> int | None:
+        """The season a ``/leaderboard`` counts (``None``: all time): the one asked for, else
+        the current one for a board of every game by chips won or deals won."""
+        if season is not None and season != SEASON_ALL and not season.isdecimal():
+            raise Refusal(msg("economy.season.unknown_value"))
+        current, listed = await self.bot.economy.seasons(guild, time.time())
+        if season is None:
+            usable = game is None and by in (None, "net", "wins")
+            return current.number if usable and current is not None else None
+        if season == SEASON_ALL:
+            return None
+        number = int(season)
+        if number not in {s.number for s in listed}:
+            raise Refusal(msg("economy.season.unknown", season=Number(number)))
+        if game is not None or by in ("chips", "rate"):
+            raise Refusal(msg("economy.season.not_this_board"))
+        return number
 
     @app_commands.guild_only()
     @app_commands.command(name="stats", description="Deals played and won, net, biggest pot")
@@ -398,6 +473,7 @@ class Economy(commands.Cog):
         claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
         board_min_deals="Finished deals a player needs to appear on the win-rate board",
         achievements="Announce achievements at the table (off: only /achievements shows them)",
+        season_days="Days a season lasts (0: no seasons); the leaderboard counts the current one",
     )
     @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -421,6 +497,7 @@ class Economy(commands.Cog):
         claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
         board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
         achievements: Literal["on", "off"] | None = None,
+        season_days: app_commands.Range[int, 0, MAX_SEASON_DAYS] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -457,13 +534,19 @@ class Economy(commands.Cog):
                 changes[field] = value * unit if unit else value
         if language is not None:
             changes["language"] = language
-        if not changes:
+        if not changes and season_days is None:
             conf = await self.bot.economy.settings(guild)
         else:
             try:
                 conf = await self.bot.economy.update_settings(guild, **changes)
             except ValidationError as error:
                 raise Refusal(_validation_message(error)) from error
+            if season_days is not None:  # starts, stretches or ends the running season
+                await self.bot.economy.set_season_days(
+                    guild, season_days, now=time.time(), channel=interaction.channel_id
+                )
+                conf = await self.bot.economy.settings(guild)
+                changes["season_days"] = season_days
             log.info("Admin settings change: %s", changes)
             self.bot.preferences.forget_server(guild)
         shown = _render.settings(await self._reader(interaction), conf, set(changes) or None)

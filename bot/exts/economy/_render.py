@@ -18,6 +18,7 @@ from services.economy import (
     Leaderboard,
     Outcome,
     Ranked,
+    Season,
     Stats,
 )
 
@@ -123,6 +124,8 @@ def leaderboard(
         scope = GameId(board.game).label_message
     if board.board is Board.BALANCE:
         scope = msg("economy.board.balances")
+    if board.season is not None:
+        scope = msg("economy.board.season", season=Number(board.season))
     title = say.text(msg("economy.board.title", board=BOARD_TITLES[board.board], scope=scope))
     lines = [_line(say, e, board.board) for e in board.top]
     if not lines:
@@ -177,6 +180,29 @@ def stats(say: Catalog, who: str, records: dict[str, Stats], game: GameId | None
     return made
 
 
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def season_over(say: Catalog, season: Season) -> str:
+    """The channel's word that a season ended: its podium and where its board stays."""
+    lines = [say.text(msg("economy.season.over", season=Number(season.number)))]
+    for place in season.podium or ():
+        lines.append(
+            say.text(
+                msg(
+                    "economy.season.place",
+                    medal=MEDALS[min(place.rank, len(MEDALS)) - 1],
+                    player=f"<@{place.user_id}>",
+                    change=signed_message(place.value),
+                )
+            )
+        )
+    if not season.podium:
+        lines.append(say.text(msg("economy.season.nobody")))
+    lines.append(say.text(msg("economy.season.browse", season=Number(season.number))))
+    return "\n".join(lines)
+
+
 def _stats_line(say: Catalog, s: Stats) -> str:
     rate = round(100 * s.won / s.played) if s.played else 0
     return say.text(
@@ -208,6 +234,7 @@ SETTING_LABELS: dict[str, Msg] = {
         "max_buy_in",
         "claim_min_account_days",
         "board_min_deals",
+        "season_days",
     )
 }
 
@@ -223,8 +250,10 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
         shown: Text = chips(value)
         if field.endswith("_s"):
             shown = duration_message(value)
-        elif field == "claim_min_account_days":
+        elif field == "claim_min_account_days" or (field == "season_days" and value):
             shown = msg("economy.duration.days", days=Number(value))
+        elif field == "season_days":
+            shown = msg("pictures.setting.off")
         elif field == "board_min_deals":
             shown = msg("common.deals", count=value, amount=Number(value))
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
