@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from games.cards import Card
@@ -134,20 +135,23 @@ def _person(pid: str) -> bool:
     return pid not in _NOT_PEOPLE and not is_computer_pid(pid)
 
 
+@cache
+def _of(game: str) -> tuple[Achievement, ...]:
+    """The achievements a table of ``game`` can earn (its own and every game's)."""
+    return tuple(a for a in ACHIEVEMENTS if a.game in (None, game))
+
+
 def achieving(guild: int, game: str, events: Sequence[GameEvent], deal: Deal | None) -> Achieving:
     """What one table step earns: the achievements of ``game`` (and of every game) whose rule
     its public ``events`` or, when it ended a deal, the finished ``deal`` meet, and the
     streaks that deal moves. People only; storage grants each once."""
+    public = [e for e in events if e.to is None]  # a private fact is never announced
     earned: dict[tuple[int, str], None] = {}
     streaks: list[Streak] = []
-    for a in ACHIEVEMENTS:
-        if a.game not in (None, game):
-            continue
+    for a in _of(game):
         rule = a.rule
         if isinstance(rule, OnEvent):
-            for event in events:
-                if not event.is_public:  # a private fact is never announced
-                    continue
+            for event in public:
                 who = rule.who(event)
                 if who is not None and _person(who):
                     earned[(int(who), a.code)] = None
