@@ -47,6 +47,10 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
   and the ``Streak`` s a step moves) grants them in the step's transaction, once per
   (guild, user, code), only for a new step; ``Booked.earned`` is what was new;
   ``earned(conn, guild, user)``, ``streaks(conn, guild, user)``.
+- ``seasons``: ``start`` (``/admin settings season_days:``), ``current``, ``listing``,
+  ``board`` (one season's NET or WINS board), ``ended`` (seasons over and not told, with
+  their podiums stored once), ``mark_posted``, ``guilds``; ``DealResult.at`` counts a deal
+  for the season it ended in, in its booking (``season_stats``).
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
@@ -105,6 +109,7 @@ from storage import (
     ledger,
     outbox,
     preferences,
+    seasons,
     settings,
     stats,
     tables,
@@ -149,6 +154,7 @@ __all__ = [
     "ledger",
     "outbox",
     "preferences",
+    "seasons",
     "settings",
     "stats",
     "tables",
