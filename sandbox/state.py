@@ -513,9 +513,10 @@ class World:
         """The application id equals the bot user's id, as for every modern Discord app."""
         return self.bot_user.id
 
-    def add_user(self, name: str) -> User:
-        """A new human account (not yet a member of any guild)."""
-        user = User(self.ids.fixed(), name)
+    def add_user(self, name: str, *, made_now: bool = False) -> User:
+        """A new human account (not yet a member of any guild). Fixed ids are of 2023 (old
+        accounts); ``made_now``: an account made this moment (its snowflake says so)."""
+        user = User(self.ids.new() if made_now else self.ids.fixed(), name)
         self.users[user.id] = user
         return user
 

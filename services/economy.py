@@ -26,15 +26,19 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, claims, stats
+from storage import Database, GuildSettings, accounts, achievements, claims, seasons, stats
+from storage import settings as settings_store
+from storage.achievements import Earned
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
+from storage.seasons import Season
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
 
 __all__ = [
     "ALL_GAMES",
     "Board",
     "Claim",
+    "Earned",
     "EconomyService",
     "GuildSettings",
     "Holdings",
@@ -42,8 +46,20 @@ __all__ = [
     "Leaderboard",
     "Outcome",
     "Ranked",
+    "Season",
     "Stats",
+    "account_created",
 ]
+
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+"""Discord's epoch (2015-01-01 UTC): a snowflake's top 42 bits are milliseconds since it."""
+
+
+def account_created(user: int) -> float:
+    """When the Discord account ``user`` was made (unix seconds), read from its snowflake: the
+    one fact about an account no alternate-account farm can fake or buy."""
+    return ((user >> 22) + DISCORD_EPOCH_MS) / 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +91,12 @@ class EconomyService:
         return Holdings(held, out)
 
     async def claim_daily(self, guild: int, user: int, *, now: float | None = None) -> Claim:
-        """The server's daily chips, once per cooldown (racing claims grant once)."""
+        """The server's daily chips, once per cooldown (racing claims grant once), for an
+        account old enough (``Outcome.TOO_NEW``: ``next_at`` says when it will be)."""
         moment = time.time() if now is None else now
+        made = account_created(user)
         async with self.db.transaction() as tx:
-            return await claims.claim_daily(tx, guild, user, now=moment)
+            return await claims.claim_daily(tx, guild, user, now=moment, account_created=made)
 
     async def daily_opens_at(self, guild: int, user: int) -> float | None:
         """When the member's next ``/daily`` opens (``None``: off on this server); a read."""
@@ -86,10 +104,12 @@ class EconomyService:
             return await claims.daily_opens_at(conn, guild, user)
 
     async def claim_refill(self, guild: int, user: int, *, now: float | None = None) -> Claim:
-        """The refill of a member with no chips anywhere, once per cooldown."""
+        """The refill of a member with no chips anywhere, once per cooldown, for an account
+        old enough (as :meth:`claim_daily`)."""
         moment = time.time() if now is None else now
+        made = account_created(user)
         async with self.db.transaction() as tx:
-            return await claims.claim_refill(tx, guild, user, now=moment)
+            return await claims.claim_refill(tx, guild, user, now=moment, account_created=made)
 
     async def grant(self, guild: int, user: int, amount: int, *, ref: str, reason: str = "") -> int:
         """An admin mints ``amount`` chips into the balance; returns the balance after.
@@ -126,14 +146,66 @@ class EconomyService:
         limit: int = 10,
         asker: int | None = None,
     ) -> Leaderboard:
-        """The server's top ``limit`` by ``board`` (one game, or all), with the asker's rank."""
+        """The server's top ``limit`` by ``board`` (one game, or all), with the asker's rank;
+        a rate board counts only players with the server's ``board_min_deals``."""
+        least = (await self.settings(guild)).board_min_deals
         async with self.db.read() as conn:
-            return await stats.leaderboard(conn, guild, board, game=game, limit=limit, asker=asker)
+            return await stats.leaderboard(
+                conn, guild, board, game=game, limit=limit, asker=asker, min_deals=least
+            )
+
+    async def season_board(
+        self, guild: int, season: int, board: Board, *, limit: int = 10, asker: int | None = None
+    ) -> Leaderboard:
+        """One season's board (chips won or deals won, every game), with the asker's rank."""
+        async with self.db.read() as conn:
+            return await seasons.board(conn, guild, season, board, limit=limit, asker=asker)
+
+    async def seasons(self, guild: int, now: float) -> tuple[Season | None, list[Season]]:
+        """The season running at ``now`` (``None``: none) and every season, newest first."""
+        async with self.db.read() as conn:
+            return await seasons.current(conn, guild, now), await seasons.listing(conn, guild)
+
+    async def set_season_days(
+        self, guild: int, days: int, *, now: float, channel: int | None
+    ) -> Season | None:
+        """``/admin settings season_days:``: the setting and the running season change in one
+        transaction (see ``storage.seasons.start``); the season's end is told in ``channel``.
+        Returns the season running afterwards."""
+        async with self.db.transaction() as tx:
+            await settings_store.update(tx, guild, season_days=days)
+            running = await seasons.start(tx, guild, days, now, channel)
+        guild_settings(self.db).forget(guild)
+        return running
+
+    async def seasons_ended(self, guild: int, now: float) -> list[Season]:
+        """The server's seasons that ended by ``now`` and were not told yet, with their
+        podiums (stored the first time, so every process and restart tells the same)."""
+        async with self.db.transaction() as tx:
+            return await seasons.ended(tx, guild, now)
+
+    async def season_told(self, guild: int, number: int) -> bool:
+        """Record that the server was told of the season's end (``False``: it already was)."""
+        async with self.db.transaction() as tx:
+            return await seasons.mark_posted(tx, guild, number)
+
+    async def season_guilds(self) -> list[int]:
+        """The servers that have had a season."""
+        async with self.db.read() as conn:
+            return await seasons.guilds(conn)
 
     async def stats(self, guild: int, user: int) -> dict[str, Stats]:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""
         async with self.db.read() as conn:
             return await stats.get_stats(conn, guild, user)
+
+    async def achievements(self, guild: int, user: int) -> tuple[list[Earned], dict[str, int]]:
+        """The member's achievements in this server, oldest first, and the current length
+        of each of their streaks (by achievement code)."""
+        async with self.db.read() as conn:
+            held = await achievements.earned(conn, guild, user)
+            going = await achievements.streaks(conn, guild, user)
+        return held, going
 
     async def settings(self, guild: int) -> GuildSettings:
         """The server's table defaults and economy amounts (cached: read on every publish)."""

@@ -43,6 +43,14 @@ and is idempotent by its ``ref``: a repeated ref returns ``False`` / ``0`` / ``N
 - ``outbox``: the private outbox: ``Booking.private`` records the players whose cards a step
   changed, in its transaction; ``delivered(db, table_id, users, counter)`` clears them once
   told, ``pending(conn)`` is what open tables still owe (a restart delivers it).
+- ``achievements``: ``Booking.achieving`` (an ``Achieving``: achievements by user and code,
+  and the ``Streak`` s a step moves) grants them in the step's transaction, once per
+  (guild, user, code), only for a new step; ``Booked.earned`` is what was new;
+  ``earned(conn, guild, user)``, ``streaks(conn, guild, user)``.
+- ``seasons``: ``start`` (``/admin settings season_days:``), ``current``, ``listing``,
+  ``board`` (one season's NET or WINS board), ``ended`` (seasons over and not told, with
+  their podiums stored once), ``mark_posted``, ``guilds``; ``DealResult.at`` counts a deal
+  for the season it ended in, in its booking (``season_stats``).
 - ``claims``: ``claim_daily``, ``claim_refill`` -> ``Claim`` (``outcome``, ``amount``,
   ``balance``, ``next_at``); amounts and cooldowns from the guild; racing claims grant once.
 - ``stats``: ``record_result`` (one row per finished deal; per-game and all-games stats; once
@@ -104,12 +112,14 @@ to its balance. The house bank is never a seat: its gains are removals, its loss
 
 from storage import (
     accounts,
+    achievements,
     audit,
     booking,
     claims,
     ledger,
     outbox,
     preferences,
+    seasons,
     settings,
     stats,
     tables,
@@ -147,6 +157,7 @@ __all__ = [
     "StorageError",
     "TableNotFound",
     "accounts",
+    "achievements",
     "audit",
     "book",
     "booking",
@@ -154,6 +165,7 @@ __all__ = [
     "ledger",
     "outbox",
     "preferences",
+    "seasons",
     "settings",
     "stats",
     "tables",

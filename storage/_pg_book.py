@@ -33,6 +33,14 @@ MANY = "SELECT parlour_book_many($1::jsonb)::text"
 ONE = "SELECT parlour_book($1::jsonb)::text"
 
 
+def covers(b: Booking) -> bool:
+    """Whether ``parlour_book`` does all of ``b``: not what a step earned (achievements,
+    streaks) nor a finished deal's season, which are the Python step's (``booking._book``,
+    run on PostgreSQL as on SQLite, one transaction either way). Those come with a deal's end
+    or a player's milestone, a small share of the steps, so the hot path stays one call."""
+    return not b.achieving and (b.result is None or b.result.at is None)
+
+
 def payload(b: Booking, fence: Fence | None) -> str:
     """The step as ``parlour_book`` reads it (JSON text); raises what the step refuses before
     reading anything (a house bank passed as a stack, a negative pot or kitty)."""

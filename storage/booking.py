@@ -23,11 +23,13 @@ from dataclasses import replace
 from storage import _pg_book
 from storage._records import Table
 from storage._thread import Tx
+from storage.achievements import Earned, _announces_sync, _grant_sync
 from storage.booking_values import Booked, Booking
 from storage.db import Database
 from storage.errors import TableNotFound
 from storage.fence import Fence, LeaseLost, check_sync
 from storage.outbox import _clear_sync, _record_sync
+from storage.seasons import _record_sync as _season_sync
 from storage.stats import _record_result_sync
 from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
 
@@ -42,7 +44,7 @@ async def book(db: Database, booking: Booking) -> Booked:
     lease on the table's shard (``db.fence.refused`` hears it first)."""
     fence = db.fence
     try:
-        if db.dialect == "postgres":
+        if db.dialect == "postgres" and _pg_book.covers(booking):
             step = _pg_book.payload(booking, fence)
             out = await db._call_batched(_pg_book.MANY, _pg_book.ONE, step)
             return Booked(*_pg_book.outcome(booking, fence, out))
@@ -54,9 +56,10 @@ async def book(db: Database, booking: Booking) -> Booked:
 
 
 def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
-    """The booking on the database thread: SQLite only, no event loop. The table comes back
-    from the step's own read and writes; it is read again only after cash-outs. The fence is
-    checked first, in the same transaction: a refused step writes nothing."""
+    """The booking on the database thread, no event loop: every step on SQLite, and on
+    PostgreSQL the steps ``parlour_book`` does not cover (``_pg_book.covers``). The table
+    comes back from the step's own read and writes; it is read again only after cash-outs.
+    The fence is checked first, in the same transaction: a refused step writes nothing."""
     if fence is not None:
         check_sync(tx, fence, b.table_id)
     table = _step_sync(
@@ -75,10 +78,15 @@ def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
         reason=b.reason,
     )
     applied = table is not None
+    earned: tuple[Earned, ...] = ()
+    announce = False
     if b.delivered:
         _clear_sync(tx, b.table_id, b.delivered)
     if applied:
         _record_sync(tx, b.table_id, b.private, b.action_counter)
+        if b.achieving:
+            earned = _grant_sync(tx, b.achieving, b.table_id, b.deal_number)
+            announce = bool(earned) and _announces_sync(tx, b.achieving.guild_id)
     if b.away is not None:
         _set_away_sync(tx, b.table_id, b.away)
         if table is not None:
@@ -86,7 +94,7 @@ def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
             table = replace(table, seats=seats)
     if b.result is not None:
         r = b.result
-        _record_result_sync(
+        recorded = _record_result_sync(
             tx,
             guild_id=r.guild_id,
             table_id=b.table_id,
@@ -100,13 +108,15 @@ def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
             deck=r.deck,
             history=r.history,
         )
+        if recorded and r.at is not None:  # the deal's first booking: counted once
+            _season_sync(tx, r.guild_id, r.at, r.settlement, r.players, r.winners)
     if b.pay_out_ref is not None:
         leavers = [s for s in (table or _stored(tx, b.table_id)).seats if not s.seated and s.stack]
         for s in leavers:  # players who left are paid out now
             _cash_out_sync(tx, b.table_id, s.user_id, ref=f"{b.pay_out_ref}:{s.pid}")
         if leavers:
             table = None
-    return Booked(table or _stored(tx, b.table_id), applied)
+    return Booked(table or _stored(tx, b.table_id), applied, earned, announce)
 
 
 def _stored(tx: Tx, table_id: int) -> Table:

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from storage._records import Table
+from storage.achievements import Achieving, Earned
 from storage.ledger import Reason
 
 
@@ -26,6 +27,9 @@ class DealResult:
     hand_names: Mapping[str, str] = field(default_factory=dict)
     deck: Sequence[str] = ()
     history: Any = ()
+    at: float | None = None
+    """When the deal ended (unix seconds, the table service's clock): the season it counts
+    for (``storage.seasons``); ``None``: no season."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +63,9 @@ class Booking:
     """User -> step counter: the private updates delivered since the table's last step,
     cleared from the outbox with this step (before ``private`` is recorded), so a step is one
     write transaction (``outbox.delivered`` is the same clear on its own)."""
+    achieving: Achieving | None = None
+    """What the step earned (``storage.achievements``): granted with it, once, only when the
+    step is new."""
 
     @property
     def reason(self) -> Reason:
@@ -74,3 +81,8 @@ class Booked:
 
     table: Table
     applied: bool
+    earned: tuple[Earned, ...] = ()
+    """The achievements this step granted that their players did not hold yet."""
+    announce: bool = False
+    """Whether the table says so (the server's ``announce_achievements``; read only when
+    something was earned, in the same transaction)."""

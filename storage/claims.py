@@ -23,6 +23,7 @@ class Outcome(StrEnum):
     COOLDOWN = "cooldown"
     OFF = "off"  # the guild set the amount to 0
     HAS_CHIPS = "has_chips"  # a refill is only for a player with no chips anywhere
+    TOO_NEW = "too_new"  # the account is younger than the guild's minimum age; next_at: when not
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,20 +42,39 @@ class Claim:
 
 
 async def claim_daily(
-    conn: Conn, guild_id: int, user_id: int, *, now: float | None = None
+    conn: Conn,
+    guild_id: int,
+    user_id: int,
+    *,
+    now: float | None = None,
+    account_created: float | None = None,
 ) -> Claim:
-    """Grant the guild's daily amount unless the user claimed within the cooldown."""
+    """Grant the guild's daily amount unless the user claimed within the cooldown, or their
+    account (made at ``account_created``, unix seconds; ``None``: not known, not checked) is
+    younger than the guild's ``claim_min_account_days``."""
     conf = await settings.get(conn, guild_id)
+    young = await _too_new(conn, conf, guild_id, user_id, now, account_created)
+    if young is not None:
+        return young
     return await _claim(
         conn, guild_id, user_id, "daily", conf.daily_amount, conf.daily_cooldown_s, now
     )
 
 
 async def claim_refill(
-    conn: Conn, guild_id: int, user_id: int, *, now: float | None = None
+    conn: Conn,
+    guild_id: int,
+    user_id: int,
+    *,
+    now: float | None = None,
+    account_created: float | None = None,
 ) -> Claim:
-    """Grant the refill to a user with no chips anywhere (balance, stacks, unsettled bets)."""
+    """Grant the refill to a user with no chips anywhere (balance, stacks, unsettled bets)
+    whose account is old enough (as for :func:`claim_daily`)."""
     conf = await settings.get(conn, guild_id)
+    young = await _too_new(conn, conf, guild_id, user_id, now, account_created)
+    if young is not None:
+        return young
     if conf.refill_amount:
         held = await accounts.balance(conn, guild_id, user_id)
         held += await accounts.on_tables(conn, guild_id, user_id)
@@ -79,6 +99,26 @@ async def daily_opens_at(conn: Conn, guild_id: int, user_id: int) -> float | Non
         (guild_id, user_id, "daily"),
     )
     return 0.0 if last is None else float(last) + conf.daily_cooldown_s
+
+
+async def _too_new(
+    conn: Conn,
+    conf: settings.GuildSettings,
+    guild_id: int,
+    user_id: int,
+    now: float | None,
+    account_created: float | None,
+) -> Claim | None:
+    """The refusal of an account younger than the guild's minimum age (``next_at``: the moment
+    it is old enough), else ``None``. Creates no account: a refused newcomer leaves no trace."""
+    if account_created is None or not conf.claim_min_account_days:
+        return None
+    moment = time.time() if now is None else now
+    old_enough = account_created + conf.claim_min_account_days * settings.DAY
+    if moment >= old_enough:
+        return None
+    held = await accounts.peek_balance(conn, guild_id, user_id)
+    return Claim(Outcome.TOO_NEW, 0, held or 0, old_enough)
 
 
 async def _claim(

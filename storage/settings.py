@@ -48,6 +48,19 @@ class GuildSettings(BaseModel):
     settings language:`` offers the bot's six)."""
     images: bool = True
     """Table messages show pictures (Components V2); off: the text-only embed table."""
+    claim_min_account_days: int = Field(7, ge=0, le=3650)
+    """``/daily`` and ``/refill`` only for Discord accounts at least this many days old (the
+    age is read from the user id's snowflake), so a farm of fresh alternate accounts gets
+    nothing; 0: any account."""
+    announce_achievements: bool = True
+    """A table says when one of its players earns an achievement; off: only
+    ``/achievements`` shows them."""
+    season_days: int = Field(0, ge=0, le=3650)
+    """How long a season lasts (``storage.seasons``): the leaderboard counts chips won in the
+    current one by default and its podium is posted when it ends; 0: no seasons."""
+    board_min_deals: int = Field(20, ge=1, le=1_000_000)
+    """Deals a player must have finished to appear on a rate board (win rate), so two lucky
+    deals of a fresh account do not top it."""
 
     @model_validator(mode="after")
     def _ordered(self) -> GuildSettings:

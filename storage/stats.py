@@ -29,6 +29,8 @@ class Board(StrEnum):
     BALANCE = "balance"
     NET = "net"
     WINS = "wins"
+    RATE = "rate"
+    """Deals won per 100 played (whole percent), only over players with a minimum of deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,12 @@ class Leaderboard:
     game: str | None
     top: list[Ranked]
     asker: Ranked | None
+    min_deals: int = 0
+    """A rate board's entry rule: finished deals a player needs to be listed (0: no rule)."""
+    asker_played: int = 0
+    """On a rate board: the deals the asker has finished (they are listed from ``min_deals``)."""
+    season: int | None = None
+    """The season the board counts (``storage.seasons``); ``None``: all time."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,16 +204,24 @@ _TOP = {
     "ORDER BY net DESC, user_id LIMIT ?",
     Board.WINS: "SELECT user_id, won AS v FROM stats WHERE guild_id = ? AND game = ? "
     "ORDER BY won DESC, user_id LIMIT ?",
+    Board.RATE: "SELECT user_id, (won * 100) / played AS v FROM stats "
+    "WHERE guild_id = ? AND game = ? AND played >= ? ORDER BY v DESC, user_id LIMIT ?",
 }
 _MINE = {
     Board.BALANCE: "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
     Board.NET: "SELECT net FROM stats WHERE guild_id = ? AND game = ? AND user_id = ?",
     Board.WINS: "SELECT won FROM stats WHERE guild_id = ? AND game = ? AND user_id = ?",
 }
+_MY_RATE = (
+    "SELECT played, (won * 100) / played AS v FROM stats "
+    "WHERE guild_id = ? AND game = ? AND user_id = ? AND played > 0"
+)
 _AHEAD = {
     Board.BALANCE: "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND balance > ?",
     Board.NET: "SELECT COUNT(*) FROM stats WHERE guild_id = ? AND game = ? AND net > ?",
     Board.WINS: "SELECT COUNT(*) FROM stats WHERE guild_id = ? AND game = ? AND won > ?",
+    Board.RATE: "SELECT COUNT(*) FROM stats WHERE guild_id = ? AND game = ? AND played >= ? "
+    "AND (won * 100) / played > ?",
 }
 
 
@@ -217,14 +233,19 @@ async def leaderboard(
     game: str | None = None,
     limit: int = 10,
     asker: int | None = None,
+    min_deals: int = 1,
 ) -> Leaderboard:
     """The guild's top ``limit`` by ``board`` (for one ``game``, or all games), plus the
-    asker's own rank. Balances are not per game: ``game`` must be ``None`` for them."""
+    asker's own rank. Balances are not per game: ``game`` must be ``None`` for them. A rate
+    board lists only players with at least ``min_deals`` finished deals (the asker below it
+    is told how many more they need)."""
     if board is Board.BALANCE and game is not None:
         raise ValueError("balances are shared by every game")
     scope: tuple[Any, ...] = (guild_id,) if board is Board.BALANCE else (guild_id, game or "*")
     if board is Board.BALANCE:
         return await _chips_board(conn, guild_id, limit, asker)
+    if board is Board.RATE:
+        return await _rate_board(conn, (*scope, max(min_deals, 1)), game, limit, asker)
     rows = await fetch_all(conn, _TOP[board], (*scope, limit))
     values = [(int(r["user_id"]), int(r["v"])) for r in rows]
     mine: Ranked | None = None
@@ -234,6 +255,25 @@ async def leaderboard(
             ahead = await scalar(conn, _AHEAD[board], (*scope, value))
             mine = Ranked(int(ahead) + 1, asker, int(value))
     return Leaderboard(board, game, _ranked(values), mine)
+
+
+async def _rate_board(
+    conn: Conn, scope: tuple[Any, ...], game: str | None, limit: int, asker: int | None
+) -> Leaderboard:
+    """``by:rate``: whole percent of deals won, over players with ``scope``'s last item of
+    deals or more. A scan of the guild's rows for the game, not an index read: a rate is
+    no column, and the rows of one guild and game are few."""
+    rows = await fetch_all(conn, _TOP[Board.RATE], (*scope, limit))
+    values = [(int(r["user_id"]), int(r["v"])) for r in rows]
+    mine: Ranked | None = None
+    played = 0
+    if asker is not None:
+        row = await fetch_one(conn, _MY_RATE, (*scope[:2], asker))
+        played = 0 if row is None else int(row["played"])
+        if row is not None and played >= scope[-1]:
+            ahead = await scalar(conn, _AHEAD[Board.RATE], (*scope, int(row["v"])))
+            mine = Ranked(int(ahead) + 1, asker, int(row["v"]))
+    return Leaderboard(Board.RATE, game, _ranked(values), mine, scope[-1], played)
 
 
 def _ranked(values: Sequence[tuple[int, int]]) -> list[Ranked]:

@@ -22,6 +22,7 @@ from games.events import GameEvent
 from games.fairness import short
 from services.tables import Closed, SeatStatus, TableStatus
 from services.tables.events import (
+    Achieved,
     CloseReason,
     Closing,
     HostChanged,
@@ -162,6 +163,9 @@ def event_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
             return msg(which, player=player)
         case HostChanged():
             return msg("table.log.host", player=player)
+        case Achieved():
+            name = msg(f"achievement.{event.code}.name")
+            return msg("table.log.achieved", player=player, achievement=name)
     return ui.describe_event(event, names)
 
 

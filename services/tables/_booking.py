@@ -6,7 +6,7 @@ player's action with whatever plays itself after it, or a new deal) and books th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -14,6 +14,8 @@ import storage
 from games.core import HandLabel
 from games.engine import HOUSE, KITTY, Engine
 from games.events import GameEvent
+from services.achievements import Deal, achieving
+from services.tables.events import Achieved
 from services.tables.model import LiveTable
 from storage import Booking, Database, DealResult
 from storage.tables import Table
@@ -73,16 +75,23 @@ async def book(
     deadline: datetime | None,
     private: frozenset[int] = frozenset(),
     delivered: Mapping[int, int] | None = None,
-) -> dict[str, int] | None:
+    *,
+    events: Sequence[GameEvent] = (),
+    at: datetime | None = None,
+) -> tuple[dict[str, int] | None, list[GameEvent]]:
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
     the people owed a private update (``private``: the outbox) and those told theirs since
-    the last step (``delivered``: user -> the step they were told), and when the deal is over
-    its result and the cash-out of players who left during it."""
+    the last step (``delivered``: user -> the step they were told), the achievements the
+    step's ``events`` (and the deal, when it ended) earned, and when the deal is over its
+    result and the cash-out of players who left during it. Returns the settlement (``None``:
+    the deal goes on) and the table's announcement of the achievements new to their players
+    (none when the server turned announcements off)."""
     after = Chips.of(engine)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
     away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
     away_changed = away != {s.pid for s in live.row.seats if s.away}
+    result = _result(live, engine, settlement, at) if settlement is not None else None
     step = Booking(
         table_id=live.id,
         ref=f"table:{live.id}:deal:{deal}:action:{counter}",
@@ -96,19 +105,38 @@ async def book(
         house_delta=after.house - before.house,
         deal_over=over,
         away=away if away_changed else None,
-        result=_result(live, engine, settlement) if settlement is not None else None,
+        result=result,
         pay_out_ref=f"table:{live.id}:deal:{deal}:out" if settlement is not None else None,
         private=private,
         delivered=dict(delivered or {}),
+        achieving=achieving(live.row.guild_id, live.game.name, events, _deal(result)),
     )
-    live.row = (await storage.book(db, step)).table  # only once it has committed
+    booked = await storage.book(db, step)
+    live.row = booked.table  # only once it has committed
     if settlement is not None:
         live.away &= {s.pid for s in live.row.seats if s.seated}
-    return settlement
+    # said by the step that granted them only, so once (a kill between the commit and the
+    # table's update loses the words, never the achievement)
+    said: list[GameEvent] = [Achieved(player=str(e.user_id), code=e.code) for e in booked.earned]
+    return settlement, said if booked.announce else []
 
 
-def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> DealResult:
-    """The record of the deal that just ended, from the engine's ``deal_result()``."""
+def _deal(result: DealResult | None) -> Deal | None:
+    """The finished deal as the achievements' rules read it (winners as ``stats`` counts
+    them: the named ones, else every player who came out ahead)."""
+    if result is None:
+        return None
+    winners = result.winners
+    if winners is None:
+        winners = [p for p in result.players if result.settlement.get(p, 0) > 0]
+    return Deal(result.game, frozenset(winners), result.hand_names, result.pot, result.history)
+
+
+def _result(
+    live: LiveTable, engine: Engine, settlement: dict[str, int], at: datetime | None
+) -> DealResult:
+    """The record of the deal that just ended, from the engine's ``deal_result()``; ``at``:
+    when (the service's clock), which picks the season it counts for."""
     ended = engine.deal_result()
     players = [p for p in settlement if p not in (HOUSE, KITTY)]
     won = sum(v for p, v in settlement.items() if v > 0 and p in players)
@@ -122,6 +150,7 @@ def _result(live: LiveTable, engine: Engine, settlement: dict[str, int]) -> Deal
         hand_names={pid: hand_code(label) for pid, label in ended.hands.items()},
         deck=ended.start_deck,
         history=[*engine.history(), *engine.closing_records()],  # issue 29: stacks, proofs
+        at=None if at is None else at.timestamp(),
     )
 
 

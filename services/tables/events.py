@@ -23,6 +23,7 @@ class TableEventKind(StrEnum):
     LEAVING = "leaving"
     HOST = "host"
     SITTING_OUT = "sitting_out"
+    ACHIEVED = "achieved"
 
 
 class Joined(GameEvent):
@@ -75,12 +76,22 @@ class SittingOut(GameEvent):
     need: int
 
 
+class Achieved(GameEvent):
+    """``player`` earned the achievement ``code`` (``services.achievements``) in this step:
+    said once, on the table, by the step that granted it."""
+
+    kind: Literal[TableEventKind.ACHIEVED] = TableEventKind.ACHIEVED
+    player: str
+    code: str
+
+
 TableEvent = Annotated[
-    Joined | ToppedUp | Left | Leaving | HostChanged | SittingOut, Field(discriminator="kind")
+    Joined | ToppedUp | Left | Leaving | HostChanged | SittingOut | Achieved,
+    Field(discriminator="kind"),
 ]
 """Any of the table's own events."""
 
-TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged, SittingOut)
+TABLE_EVENTS = (Joined, ToppedUp, Left, Leaving, HostChanged, SittingOut, Achieved)
 """The classes of :data:`TableEvent`, for ``isinstance``."""
 
 

@@ -621,15 +621,26 @@ class TableService:
     ) -> ActionResult:
         """Play the turns of absent players on ``engine`` (a fork, or a new deal: never the
         table's own), book everything since ``before`` in one transaction (and the result
-        when the deal ends, and the private updates delivered since the last step), then swap
-        ``engine`` in. Only a player's own step counts as activity: a table kept going by
-        timeouts goes idle."""
+        when the deal ends, the private updates delivered since the last step, and what the
+        step earned), then swap ``engine`` in. Only a player's own step counts as activity: a
+        table kept going by timeouts goes idle."""
         told = [*events, *play_absent(live, engine)]
         deadline, private = self._deadline(live, engine), told_privately(told)
         delivered = self.outbox.noted(live.id)
-        settlement = await book(self.db, live, engine, before, deadline, private, delivered)
+        settlement, achieved = await book(
+            self.db,
+            live,
+            engine,
+            before,
+            deadline,
+            private,
+            delivered,
+            events=told,
+            at=self.clock.now(),
+        )
         self.outbox.cleared(live.id, delivered)
         live.engine = engine
+        told += achieved  # announced by the step that granted them, so once
         if by_player:
             live.last_activity = self.clock.now()
         self._arm(live)

@@ -97,3 +97,27 @@ async def test_daily_opens_at_reads_without_claiming(db: Database):
 
 async def claim_daily_opens(tx: Conn) -> float | None:
     return await daily_opens_at(tx, GUILD, 1)
+
+
+async def test_a_young_account_gets_no_free_chips_until_it_is_old_enough(db: Database):
+    """Issue 31: ``/daily`` and ``/refill`` only for accounts older than the guild's minimum
+    (default 7 days); refused with when it will be, and nothing written for the newcomer."""
+    made = T0 - 3 * DAY  # three days old at T0
+    async with db.transaction() as tx:
+        daily = await claim_daily(tx, GUILD, 1, now=T0, account_created=made)
+        refill = await claim_refill(tx, GUILD, 1, now=T0, account_created=made)
+        assert await scalar(tx, "SELECT COUNT(*) FROM ledger") == 0
+        assert await scalar(tx, "SELECT COUNT(*) FROM accounts") == 0
+        assert await scalar(tx, "SELECT COUNT(*) FROM claims") == 0
+        week = await claim_daily(tx, GUILD, 1, now=made + 7 * DAY, account_created=made)
+        await settings.update(tx, GUILD, claim_min_account_days=0)
+        anyone = await claim_daily(tx, GUILD, 2, now=T0, account_created=T0 - 60)
+        await settings.update(tx, GUILD, claim_min_account_days=2)
+        two_days = await claim_daily(tx, GUILD, 3, now=T0, account_created=made)
+    assert (daily.outcome, daily.amount, daily.balance) == (Outcome.TOO_NEW, 0, 0)
+    assert daily.next_at == refill.next_at == made + 7 * DAY
+    assert refill.outcome is Outcome.TOO_NEW
+    assert week.granted
+    assert anyone.granted
+    assert two_days.granted
+    await checked(db)

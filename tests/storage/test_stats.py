@@ -112,7 +112,7 @@ async def test_leaderboard_by_balance_with_the_asker_outside_the_top(db: Databas
     assert board.asker == stats.Ranked(8, 1, 1010)
 
 
-@pytest.mark.parametrize("board", list(Board))
+@pytest.mark.parametrize("board", [b for b in Board if b is not Board.RATE])
 async def test_leaderboards_read_an_index_in_order(sqlite_db: Database, board: Board):
     """No full scan and no sort at read time: the query plan walks an index (SQLite's plan;
     PostgreSQL's planner picks by its statistics)."""
@@ -153,3 +153,52 @@ async def test_leaderboard_by_chips_counts_chips_on_open_tables(db: Database):
     assert board.asker == stats.Ranked(4, 3, 1300)
     assert bob.asker == stats.Ranked(1, 2, 2050)
     assert [(r.user_id, r.value) for r in bob.top] == [(2, 2050)]
+
+
+async def _played(db: Database, results: dict[str, list[int]], game: str = "palace") -> None:
+    """Deals at one table each: ``{pid: [change per deal]}``, every deal between the listed
+    players (a change of 0: played, not won)."""
+    deals = max(len(v) for v in results.values())
+    await _tables(db, 1)
+    for n in range(deals):
+        settlement = {p: v[n] for p, v in results.items() if n < len(v)}
+        assert await _deal(db, 1, n + 1, game, settlement)
+
+
+async def test_a_rate_board_lists_only_players_with_the_minimum_of_deals(db: Database):
+    """Issue 31: a fresh account that won its two deals does not top the win-rate board."""
+    await _played(
+        db,
+        {
+            "1": [10, 10],  # 2 deals, both won: 100 %, too few deals
+            "2": [10, -10, 10, 10, -10],  # 5 deals, 3 won: 60 %
+            "3": [-10, 10, -10, -10, 10],  # 5 deals, 2 won: 40 %
+            "4": [10, 10, 10, -10, -10],  # 60 %, ties with 2
+        },
+    )
+    async with db.read() as conn:
+        board = await stats.leaderboard(conn, GUILD, Board.RATE, min_deals=5, asker=1)
+        three = await stats.leaderboard(conn, GUILD, Board.RATE, min_deals=5, asker=3)
+        palace = await stats.leaderboard(
+            conn, GUILD, Board.RATE, game="palace", min_deals=2, asker=1
+        )
+    assert [(r.rank, r.user_id, r.value) for r in board.top] == [(1, 2, 60), (1, 4, 60), (3, 3, 40)]
+    assert board.asker is None
+    assert (board.min_deals, board.asker_played) == (5, 2)
+    assert three.asker == stats.Ranked(3, 3, 40)
+    assert [(r.rank, r.user_id) for r in palace.top] == [(1, 1), (2, 2), (2, 4), (4, 3)]
+    assert palace.asker == stats.Ranked(1, 1, 100)
+
+
+async def test_computer_players_never_count_on_any_board(db: Database):
+    """A computer player's wins are no one's record: not on the rate, wins or net boards."""
+    await _played(db, {"cpu:1": [30, 30, 30], "1": [-30, -30, -30]})
+    async with db.read() as conn:
+        boards = [
+            await stats.leaderboard(conn, GUILD, board, min_deals=1, asker=1)
+            for board in (Board.RATE, Board.WINS, Board.NET)
+        ]
+        rows = await fetch_all(conn, "SELECT user_id FROM stats")
+    for board in boards:
+        assert [r.user_id for r in board.top] == [1]
+    assert {r["user_id"] for r in rows} == {1}

@@ -26,3 +26,10 @@ MAX_IDLE_MINUTES = 10_080
 MAX_REASON = 200
 """The longest reason of an admin change, in characters (it goes to the ledger and the
 channel's announcement, which Discord caps at 2,000)."""
+MAX_ACCOUNT_AGE_DAYS = 3650
+"""The most days a server may require a Discord account to exist for ``/daily`` and
+``/refill`` (ten years)."""
+MAX_BOARD_MIN_DEALS = 1_000_000
+"""The most finished deals a server may require for the win-rate board."""
+MAX_SEASON_DAYS = 3650
+"""The longest season a server may set, in days (ten years)."""

@@ -3,7 +3,9 @@ answer."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from datetime import timedelta
 from typing import Literal
 
 import discord
@@ -11,17 +13,21 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.catalog import GameId
 from bot.client import Parlour
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM
-from bot.exts.economy import _render
+from bot.exts.economy import _achievements, _render
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
+    MAX_ACCOUNT_AGE_DAYS,
     MAX_ADMIN_AMOUNT,
+    MAX_BOARD_MIN_DEALS,
     MAX_COOLDOWN_HOURS,
     MAX_IDLE_MINUTES,
     MAX_REASON,
     MAX_REFILL_MINUTES,
+    MAX_SEASON_DAYS,
     MAX_SETTING_CHIPS,
     MAX_STAKE,
     MAX_TURN_SECONDS,
@@ -48,7 +54,18 @@ SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code
 
 PING_MODES = ("channel", "dm", "off")
 
-BY_BOARD: dict[str, Board] = {"chips": Board.BALANCE, "net": Board.NET, "wins": Board.WINS}
+SEASON_CHECK_S = 600
+"""How often the bot looks for a season that ended (and at every start)."""
+
+SEASON_ALL = "all"
+"""``/leaderboard season:all``: all time, where the server has seasons."""
+
+BY_BOARD: dict[str, Board] = {
+    "chips": Board.BALANCE,
+    "net": Board.NET,
+    "wins": Board.WINS,
+    "rate": Board.RATE,
+}
 
 # /admin settings option -> (GuildSettings field, seconds per unit of the option)
 SETTING_OPTIONS: dict[str, tuple[str, int]] = {
@@ -64,6 +81,8 @@ SETTING_OPTIONS: dict[str, tuple[str, int]] = {
     "max_bet_limit": ("max_bet_limit", 0),
     "min_buy_in": ("min_buy_in", 0),
     "max_buy_in": ("max_buy_in", 0),
+    "claim_account_age_days": ("claim_min_account_days", 0),
+    "board_min_deals": ("board_min_deals", 0),
 }
 
 
@@ -135,14 +154,53 @@ class Economy(commands.Cog):
 
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
+        self._herald: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         """Page buttons of any leaderboard ever posted work from now on."""
         self.bot.add_dynamic_items(PageButton)
 
     async def cog_unload(self) -> None:
-        """Stop answering page buttons."""
+        """Stop answering page buttons and telling seasons."""
         self.bot.remove_dynamic_items(PageButton)
+        if self._herald is not None:
+            self._herald.cancel()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once connected (the servers known): tell ended seasons, now and from now on."""
+        if self._herald is None or self._herald.done():
+            self._herald = self.bot.create_task(self._seasons(), name="season-podiums")
+
+    async def _seasons(self) -> None:
+        """Every ``SEASON_CHECK_S`` on the table service's clock: tell each ended season."""
+        clock = self.bot.tables.clock
+        while True:
+            await self.tell_ended_seasons(clock.now().timestamp())
+            await clock.sleep_until(clock.now() + timedelta(seconds=SEASON_CHECK_S))
+
+    async def tell_ended_seasons(self, now: float) -> int:
+        """Post the podium of every season of this process's servers that ended by ``now``
+        and was not told yet, in the channel where the seasons were set, in the server's
+        language; each is marked told once posted (stored, so a restart tells it once: a kill
+        between the post and the mark may tell it twice, never zero times). How many told."""
+        told = 0
+        for guild in await self.bot.economy.season_guilds():
+            if self.bot.get_guild(guild) is None:  # another process's shard, or left
+                continue
+            for season in await self.bot.economy.seasons_ended(guild, now):
+                if season.channel_id is not None:
+                    say = catalog(await self.bot.languages.public(guild))
+                    text = _render.season_over(say, season)
+                    channel = self.bot.get_partial_messageable(season.channel_id, guild_id=guild)
+                    try:
+                        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                    except discord.HTTPException as failure:
+                        log.warning("Season %d's end not told (%r)", season.number, failure)
+                        continue
+                if await self.bot.economy.season_told(guild, season.number):
+                    told += 1
+        return told
 
     async def _reader(self, interaction: discord.Interaction) -> Catalog:
         """The catalog of a reply only ``interaction``'s user sees."""
@@ -235,26 +293,57 @@ class Economy(commands.Cog):
     @app_commands.command(name="leaderboard", description="The server's top players")
     @app_commands.describe(
         game="One game (default: all games); chips are every game's, so not with chips",
-        by="Rank by chips held, net winnings, or deals won (default: chips; net for one game)",
+        by=(
+            "Rank by chips held, net winnings, deals won or win rate "
+            "(default: chips; net for one game)"
+        ),
+        season="A season's number, or all (default: the current season where there are seasons)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str] | None = None,
-        by: Literal["chips", "net", "wins"] | None = None,
+        by: Literal["chips", "net", "wins", "rate"] | None = None,
+        season: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
         """Top 10 with the caller's rank; ◀ ▶ turn the pages (even after a restart). A balance
-        belongs to no game: one game's board ranks what was won at it."""
-        _guild(interaction)
+        belongs to no game: one game's board ranks what was won at it. Where the server has
+        seasons, the board counts chips won in the current season unless asked otherwise."""
+        guild = _guild(interaction)
         one = chosen_game(game)
         if by is not None and by not in BY_BOARD:  # discord.py passes an unknown choice on
             raise Refusal(msg("economy.refusal.unknown_board"))
         if by == "chips" and one is not None:
             raise Refusal(msg("economy.board.chips_not_per_game"))
-        board = BY_BOARD[by or ("chips" if one is None else "net")]
-        key = PageKey(board, None if board is Board.BALANCE else one, 0)
+        chosen = await self._season(guild, one, by, season)
+        if chosen is not None:
+            key = PageKey(BY_BOARD[by or "net"], None, 0, chosen)
+        else:
+            board = BY_BOARD[by or ("chips" if one is None else "net")]
+            key = PageKey(board, None if board is Board.BALANCE else one, 0)
         await show_page(interaction, key, edit=False)
+
+    async def _season(
+        self, guild: int, game: GameId | None, by: str | None, season: str | None
+    ) -> int | None:
+        """The season a ``/leaderboard`` counts (``None``: all time): the one asked for, else
+        the current one for a board of every game by chips won or deals won."""
+        if season is not None and season != SEASON_ALL and not season.isdecimal():
+            raise Refusal(msg("economy.season.unknown_value"))
+        now = self.bot.config.clock.now().timestamp()
+        current, listed = await self.bot.economy.seasons(guild, now)
+        if season is None:
+            usable = game is None and by in (None, "net", "wins")
+            return current.number if usable and current is not None else None
+        if season == SEASON_ALL:
+            return None
+        number = int(season)
+        if number not in {s.number for s in listed}:
+            raise Refusal(msg("economy.season.unknown", season=Number(number)))
+        if game is not None or by in ("chips", "rate"):
+            raise Refusal(msg("economy.season.not_this_board"))
+        return number
 
     @app_commands.guild_only()
     @app_commands.command(name="stats", description="Deals played and won, net, biggest pot")
@@ -275,6 +364,21 @@ class Economy(commands.Cog):
         shown = _render.stats(
             await self._public(interaction), target.mention, records, chosen_game(game)
         )
+        await interaction.response.send_message(embed=shown)
+
+    @app_commands.guild_only()
+    @app_commands.command(name="achievements", description="Achievements earned and to earn")
+    @app_commands.describe(user="Whose achievements (default: yours)")
+    async def achievements(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        """A read, public like ``/stats``: the server's language."""
+        guild = _guild(interaction)
+        target = user or interaction.user
+        _not_a_bot(target)
+        held, streaks = await self.bot.economy.achievements(guild, target.id)
+        say = await self._public(interaction)
+        shown = _achievements.achievements(say, target.mention, held, streaks)
         await interaction.response.send_message(embed=shown)
 
     @app_commands.guild_only()
@@ -397,6 +501,10 @@ class Economy(commands.Cog):
         max_buy_in="Largest buy-in",
         language="The server's language: tables and announcements",
         images="Table pictures (off: text-only tables)",
+        claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
+        board_min_deals="Finished deals a player needs to appear on the win-rate board",
+        achievements="Announce achievements at the table (off: only /achievements shows them)",
+        season_days="Days a season lasts (0: no seasons); the leaderboard counts the current one",
     )
     @app_commands.choices(language=SERVER_LANGUAGES)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -417,6 +525,10 @@ class Economy(commands.Cog):
         max_buy_in: Stake | None = None,
         language: str | None = None,
         images: Literal["on", "off"] | None = None,
+        claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
+        board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
+        achievements: Literal["on", "off"] | None = None,
+        season_days: app_commands.Range[int, 0, MAX_SEASON_DAYS] | None = None,
     ) -> None:
         """Without options: show them. With some: change those (validated together)."""
         guild = _guild(interaction)
@@ -424,6 +536,8 @@ class Economy(commands.Cog):
             raise Refusal(msg("economy.refusal.unknown_choice", option="language"))
         if images is not None and images not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="images"))
+        if achievements is not None and achievements not in ("on", "off"):
+            raise Refusal(msg("economy.refusal.unknown_choice", option="achievements"))
         given = {
             "starting_balance": starting_balance,
             "daily_amount": daily_amount,
@@ -437,23 +551,36 @@ class Economy(commands.Cog):
             "max_bet_limit": max_bet_limit,
             "min_buy_in": min_buy_in,
             "max_buy_in": max_buy_in,
+            "claim_account_age_days": claim_account_age_days,
+            "board_min_deals": board_min_deals,
         }
         changes: dict[str, object] = {}
         if images is not None:
             changes["images"] = images == "on"
+        if achievements is not None:
+            changes["announce_achievements"] = achievements == "on"
         for option, value in given.items():
             if value is not None:
                 field, unit = SETTING_OPTIONS[option]
                 changes[field] = value * unit if unit else value
         if language is not None:
             changes["language"] = language
-        if not changes:
+        if not changes and season_days is None:
             conf = await self.bot.economy.settings(guild)
         else:
             try:
                 conf = await self.bot.economy.update_settings(guild, **changes)
             except ValidationError as error:
                 raise Refusal(_validation_message(error)) from error
+            if season_days is not None:  # starts, stretches or ends the running season
+                await self.bot.economy.set_season_days(
+                    guild,
+                    season_days,
+                    now=self.bot.config.clock.now().timestamp(),
+                    channel=interaction.channel_id,
+                )
+                conf = await self.bot.economy.settings(guild)
+                changes["season_days"] = season_days
             log.info("Admin settings change: %s", changes)
             self.bot.preferences.forget_server(guild)
         shown = _render.settings(await self._reader(interaction), conf, set(changes) or None)

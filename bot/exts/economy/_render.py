@@ -25,6 +25,7 @@ from services.economy import (
     Leaderboard,
     Outcome,
     Ranked,
+    Season,
     Stats,
 )
 
@@ -34,6 +35,7 @@ BOARD_TITLES = {
     Board.BALANCE: msg("economy.board.chips"),
     Board.NET: msg("economy.board.net"),
     Board.WINS: msg("economy.board.wins"),
+    Board.RATE: msg("economy.board.rate"),
 }
 
 
@@ -65,10 +67,19 @@ def daily(say: Catalog, claim: Claim) -> discord.Embed:
 
 def daily_refused(claim: Claim, now: float) -> Msg:
     """``/daily`` within the cooldown: the time left, in words and as a live timestamp."""
+    if claim.outcome is Outcome.TOO_NEW:
+        return too_new(claim)
     if claim.next_at is None:
         return msg("economy.daily.off")
     wait = duration_message(claim.next_at - now)
     return msg("economy.daily.again", wait=wait, when=clock_time(claim.next_at))
+
+
+def too_new(claim: Claim) -> Msg:
+    """``/daily`` or ``/refill`` from an account younger than the server's minimum age: when
+    it may claim, live and as a date."""
+    moment = int(claim.next_at or 0)
+    return msg("economy.claim.too_new", when=relative(moment), date=f"<t:{moment}:f>")
 
 
 def refill(say: Catalog, claim: Claim) -> discord.Embed:
@@ -82,8 +93,11 @@ def refill(say: Catalog, claim: Claim) -> discord.Embed:
 
 
 def refill_refused(claim: Claim, now: float, *, daily_open: bool = True) -> Msg:
-    """``/refill`` refused: chips still somewhere, refills off, or the time left (with
-    ``/daily`` suggested only while it is open: it was suggested after it had been claimed)."""
+    """``/refill`` refused: too new an account, chips still somewhere, refills off, or the
+    time left (with ``/daily`` suggested only while it is open: it was suggested after it had
+    been claimed)."""
+    if claim.outcome is Outcome.TOO_NEW:
+        return too_new(claim)
     if claim.outcome is Outcome.HAS_CHIPS:
         return msg("economy.refill.has_chips", balance=chips(claim.balance))
     if claim.next_at is None:
@@ -99,6 +113,8 @@ def _line(say: Catalog, entry: Ranked, board: Board) -> str:
         value = msg("economy.board.net_value", change=signed_message(entry.value))
     elif board is Board.WINS:
         value = msg("economy.board.wins_value", wins=Number(entry.value))
+    elif board is Board.RATE:
+        value = msg("economy.board.rate_value", rate=Number(entry.value))
     else:
         value = chips(entry.value)
     player = f"<@{entry.user_id}>"
@@ -117,13 +133,26 @@ def leaderboard(
         scope = GameId(board.game).label_message
     if board.board is Board.BALANCE:
         scope = msg("economy.board.balances")
+    if board.season is not None:
+        scope = msg("economy.board.season", season=Number(board.season))
     title = say.text(msg("economy.board.title", board=BOARD_TITLES[board.board], scope=scope))
     lines = [_line(say, e, board.board) for e in board.top]
     if not lines:
         lines = [say.text(msg("economy.board.empty" if page == 0 else "economy.board.past_end"))]
+    if board.board is Board.RATE:
+        rule = msg("economy.board.rate_rule", least=Number(board.min_deals))
+        lines.insert(0, "-# " + say.text(rule))
     mine = board.asker
     asker = f"<@{asker_id}>"
-    if mine is None:
+    if mine is None and board.board is Board.RATE:
+        unranked = msg(
+            "economy.board.rate_unranked",
+            player=asker,
+            least=Number(board.min_deals),
+            played=Number(board.asker_played),
+        )
+        lines.append("\n" + say.text(unranked))
+    elif mine is None:
         lines.append("\n" + say.text(msg("economy.board.unranked", player=asker)))
     else:
         line = _line(say, mine, board.board)
@@ -160,6 +189,29 @@ def stats(say: Catalog, who: str, records: dict[str, Stats], game: GameId | None
     return made
 
 
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def season_over(say: Catalog, season: Season) -> str:
+    """The channel's word that a season ended: its podium and where its board stays."""
+    lines = [say.text(msg("economy.season.over", season=Number(season.number)))]
+    for place in season.podium or ():
+        lines.append(
+            say.text(
+                msg(
+                    "economy.season.place",
+                    medal=MEDALS[min(place.rank, len(MEDALS)) - 1],
+                    player=f"<@{place.user_id}>",
+                    change=signed_message(place.value),
+                )
+            )
+        )
+    if not season.podium:
+        lines.append(say.text(msg("economy.season.nobody")))
+    lines.append(say.text(msg("economy.season.browse", season=Number(season.number))))
+    return "\n".join(lines)
+
+
 def _stats_line(say: Catalog, s: Stats) -> str:
     rate = round(100 * s.won / s.played) if s.played else 0
     return say.text(
@@ -189,8 +241,14 @@ SETTING_LABELS: dict[str, Msg] = {
         "max_bet_limit",
         "min_buy_in",
         "max_buy_in",
+        "claim_min_account_days",
+        "board_min_deals",
+        "season_days",
     )
 }
+
+
+ANNOUNCE_LABEL = msg("admin.setting.announce_achievements")
 
 
 def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None) -> discord.Embed:
@@ -198,12 +256,25 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
     lines = []
     for field, label in SETTING_LABELS.items():
         value = getattr(conf, field)
-        shown: Text = duration_message(value) if field.endswith("_s") else chips(value)
+        shown: Text = chips(value)
+        if field.endswith("_s"):
+            shown = duration_message(value)
+        elif field == "claim_min_account_days" or (field == "season_days" and value):
+            shown = msg("economy.duration.days", days=Number(value))
+        elif field == "season_days":
+            shown = msg("pictures.setting.off")
+        elif field == "board_min_deals":
+            shown = msg("common.deals", count=value, amount=Number(value))
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
         lines.append(say.text(msg(which, label=label, value=shown)))
-    images = msg("pictures.setting.on" if conf.images else "pictures.setting.off")
-    which = "admin.settings.changed" if changed and "images" in changed else "admin.settings.line"
-    lines.append(say.text(msg(which, label=msg("pictures.setting.images"), value=images)))
+    switches = (
+        ("images", conf.images, msg("pictures.setting.images")),
+        ("announce_achievements", conf.announce_achievements, ANNOUNCE_LABEL),
+    )
+    for field, on, label in switches:
+        value = msg("pictures.setting.on" if on else "pictures.setting.off")
+        which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
+        lines.append(say.text(msg(which, label=label, value=value)))
     title = msg("admin.settings.updated" if changed else "admin.settings.title")
     return embed(say.text(title), "\n".join(lines), footer=say.text(PLAY_MONEY_MESSAGE))
 

@@ -42,8 +42,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     ) -> Self:
         """Rebuild the button from its custom_id (after a restart, too)."""
         game = match["game"]
+        season = match["season"]
         key = PageKey(
-            Board(match["board"]), None if game == "*" else GameId(game), int(match["page"])
+            Board(match["board"]),
+            None if game == "*" else GameId(game),
+            int(match["page"]),
+            None if season is None else int(season),
         )
         label = getattr(item, "label", None) or "?"
         return cls(key, label=str(label), disabled=bool(getattr(item, "disabled", False)))
@@ -59,8 +63,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 def pager(say: Catalog, key: PageKey, *, has_next: bool) -> discord.ui.View:
     """The two page buttons for a page; one that leads nowhere is disabled."""
     view = discord.ui.View(timeout=None)
-    previous = PageKey(key.board, key.game, max(key.page - 1, 0))
-    following = PageKey(key.board, key.game, key.page + 1)
+    previous = PageKey(key.board, key.game, max(key.page - 1, 0), key.season)
+    following = PageKey(key.board, key.game, key.page + 1, key.season)
     view.add_item(
         PageButton(previous, label=say.text(msg("economy.board.previous")), disabled=key.page == 0)
     )
