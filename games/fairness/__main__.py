@@ -1,8 +1,8 @@
 """``python -m games.fairness verify FILE``: check a deal file's proofs (standard library only).
 
-Prints one JSON line (``"verdict": "verified"``, ``"nothing shown"`` for a deal that ended
-before anyone saw a card, or ``"failed"``; what was proved, what failed) and exits 0 when the
-file commits to a deal and every proof in it holds, 1 otherwise."""
+Prints one JSON line (``"verdict": "verified"``, ``"nothing shown"`` for a file whose reader
+saw no card of the deal, or ``"failed"``; what was proved, what failed) and exits 0 when every
+proof holds, 1 otherwise (or when the file proves nothing)."""
 
 from __future__ import annotations
 

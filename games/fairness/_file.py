@@ -18,9 +18,10 @@ from games.fairness._tree import SCHEME, Proof, short, verify
 
 @dataclass
 class Verdict:
-    """What a check found: ``ok`` when the file commits to a deal and every proof in it held.
-    A deal that ended before anyone saw a card (a Pontoon banker alone, say) has a commitment
-    and nothing to prove: ``ok``, with the verdict ``nothing shown`` rather than ``verified``."""
+    """What a check found: ``ok`` only if there was something to check and all of it held.
+    A file of a deal that ended before its reader saw a card (a Pontoon banker alone, say)
+    commits to the deal and proves nothing: not ``ok``, but its verdict is ``nothing shown``,
+    not ``failed`` (nothing in it is false)."""
 
     checked: int = 0
     commitments: list[dict[str, Any]] = field(default_factory=list)
@@ -28,12 +29,20 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        return bool(self.commitments) and not self.failures
+        return self.checked > 0 and not self.failures
+
+    @property
+    def said(self) -> str:
+        """``verified``, ``nothing shown`` (a commitment, no proof, nothing false) or
+        ``failed``."""
+        if self.ok:
+            return "verified"
+        return "nothing shown" if self.commitments and not self.failures else "failed"
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
-            "verdict": ("verified" if self.checked else "nothing shown") if self.ok else "failed",
+            "verdict": self.said,
             "proofs_checked": self.checked,
             "commitments": self.commitments,
             "failures": self.failures,
