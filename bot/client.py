@@ -177,7 +177,7 @@ class Parlour(commands.Bot):
         self.desk.pings.mode_of = self.pings.mode
         self._tables = self.tables = TableService(
             self.db,
-            listener=DeskListener(self.desk, self.create_task),
+            listener=DeskListener(self.desk, self.create_task, self.dispatch),
             seed=self._table_seed,
             owns=guild_filter(config.shard_count, config.shard_ids),
             clock=config.clock,

@@ -368,8 +368,16 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # a select of the My cards reply: the reply shows the cards now; the table is edited
-            with refusals(desk):
+            try:
                 result = await desk.service.act(guild, channel, user, choose, key.expected)
+            except StaleAction as error:  # the reply stays as it is: the refusal says why
+                with refusals(desk):
+                    now = desk.service.status(guild, channel)
+                if now.table_id != key.expected.table_id:
+                    raise Refusal(msg("table.refusal.closed")) from error
+                raise Refusal(refusal_text(error, desk)) from error
+            except TableError as error:
+                raise Refusal(refusal_text(error, desk)) from error
 
             async def cards_now() -> None:  # the reply shows the cards now, without the selects
                 locale = await desk.reader(interaction)
