@@ -3,8 +3,9 @@ earning its own achievement (``t<table>:s<counter>`` for user 1), one they all s
 (``once`` for user 2) and one step longer of a streak (``run<table>`` for user 3).
 
 Run as ``python -m tests.storage.achievements_crash_child TARGET``; prints ``ready`` once it
-has committed something, and ``earned USER CODE`` for each achievement a committed step says
-is new, until it is killed. Each run first books again the last step of every table (a retry
+has committed something, ``earned USER CODE`` for each achievement a committed step says is
+new, and ``booked`` after each round of steps (one per table) has committed, until it is
+killed. Each run first books again the last step of every table (a retry
 after a crash): that must grant nothing.
 """
 
@@ -66,6 +67,8 @@ async def main(target: str) -> None:
             async with db.read() as conn:
                 found = {t.channel_id: t for t in await tables.load_open(conn)}
             await asyncio.gather(*(book(db, step(t, t.action_counter + 1)) for t in found.values()))
+            sys.stdout.write("booked\n")
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":
