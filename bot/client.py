@@ -24,7 +24,7 @@ from discord.ext import commands
 from bot import heap
 from bot.errors import ParlourTree
 from bot.factory import BotConfig
-from bot.global_budget import GlobalBudget, install
+from bot.global_budget import GlobalBudget, install, share
 from bot.languages import Languages
 from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
@@ -124,7 +124,10 @@ class Parlour(commands.Bot):
         self.languages = Languages()
         # Every request that counts against Discord's global limit waits for a slot of this
         # one budget (all shards of the process share the REST client), on the bot's clock.
-        self.global_budget = GlobalBudget(clock=config.clock.monotonic, sleep=config.clock.sleep)
+        limit, reserve = share(config.shard_count, config.shard_ids)  # this process's part
+        self.global_budget = GlobalBudget(
+            limit=limit, reserve=reserve, clock=config.clock.monotonic, sleep=config.clock.sleep
+        )
         install(self.http, self.global_budget)
         self.desk = Desk(self, languages=self.languages, clock=config.clock)
         self.desk.pictures = pictures

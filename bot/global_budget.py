@@ -15,7 +15,8 @@ reposts) runs inside :func:`lower`: it never takes the last ``reserve`` slots, s
 A slot is held from the moment a request is let go until ``window`` after its answer came
 back: Discord counted it somewhere in between, so a slow request can never make two windows
 overlap. The budget is per process (one ``HTTPClient``, whatever the shards); a fleet of
-processes on one token must split the 50/s between them (see the README).
+processes on one token splits the 50/s between them by the shards each serves
+(:func:`share`), so together they never ask Discord for more than one process would.
 
 :class:`TokenBudget` counts the uses of each interaction token's webhook (Discord: 5 requests
 per 2 s per token), shared by the table's edits through a click's token and the turn pings that
@@ -91,6 +92,18 @@ class Slot:
 
 async def _real_sleep(seconds: float) -> None:
     await asyncio.sleep(seconds)
+
+
+def share(shard_count: int, shard_ids: tuple[int, ...]) -> tuple[int, int]:
+    """This process's ``(limit, reserve)``: its shards' part of the token's budget. Discord
+    counts the 50/s per token across every process, and a process cannot see the others'
+    requests without a shared counter; shards carry the guilds, so a process serving 1 of 4
+    shards lets go 12 a window and the fleet stays under the limit. (A busy shard beside idle
+    ones waits where one shared bucket would not: the price of no cross-process round trip per
+    request.)"""
+    mine = len(set(shard_ids) & set(range(shard_count))) or 1
+    part = mine / max(shard_count, 1)
+    return max(1, int(LIMIT * part)), max(1, int(RESERVE * part))
 
 
 @dataclass

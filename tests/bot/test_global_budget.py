@@ -7,9 +7,22 @@ own waits, never slept."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
-from bot.global_budget import GlobalBudget, Priority, TokenBudget, counted, lower, priority
+from bot.client import Parlour
+from bot.factory import BotConfig
+from bot.global_budget import (
+    LIMIT,
+    RESERVE,
+    GlobalBudget,
+    Priority,
+    TokenBudget,
+    counted,
+    lower,
+    priority,
+    share,
+)
 
 
 class Clock:
@@ -137,3 +150,22 @@ def test_a_token_takes_its_limit_per_window():
     assert tokens.wait("t") == 2.5
     clock.now += 2.5
     assert tokens.room("t") == 3
+
+
+def test_a_fleet_on_one_token_asks_discord_for_no_more_than_one_process():
+    """Discord counts 50/s per token across processes: each process budgets its shards' part."""
+    assert share(1, (0,)) == (LIMIT, RESERVE)
+    assert share(4, (0, 1, 2, 3)) == (LIMIT, RESERVE)
+    assert share(4, (2,)) == (12, 4)
+    assert share(4, (0, 3)) == (24, 8)
+    fleet = [share(3, (s,))[0] for s in range(3)]
+    assert sum(fleet) <= LIMIT
+    assert share(10, (9,)) == (4, 1)  # every process still gets a slot and a reserve
+
+
+async def test_the_bot_of_one_shard_of_two_budgets_half_the_token(tmp_path: Path):
+    bot = Parlour(BotConfig(tmp_path / "parlour.db", shard_count=2, shard_ids=(1,)))
+    try:
+        assert (bot.global_budget.limit, bot.global_budget.reserve) == (LIMIT // 2, RESERVE // 2)
+    finally:
+        await bot.close()
