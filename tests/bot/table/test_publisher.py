@@ -14,7 +14,9 @@ from unittest.mock import create_autospec
 import discord
 
 from bot.errors import CANNOT_DM
+from bot.pictures import Picture
 from bot.table._fresh import FRESH_S, FreshTokens
+from bot.table._layout_v2 import V2
 from bot.table._publisher import Drawn, Publisher
 from services.tables import ManualClock, TableStatus
 from tests.bot.table.discord_fakes import (
@@ -51,9 +53,13 @@ class Desk:
         self.drawn: list[int] = []
         self.posts: list[tuple[TableStatus, int]] = []
         self.table = status()
+        self.v2: V2 | None = None
+        """The V2 layout to draw (pictures on); None: an embed."""
 
     def draw(self) -> Drawn:
         self.drawn.append(self.version)
+        if self.v2 is not None:
+            return Drawn(self.table, None, None, v2=self.v2)
         view = discord.ui.View(timeout=None)
         return Drawn(self.table, discord.Embed(title=f"v{self.version}"), view)
 
@@ -232,3 +238,72 @@ async def test_a_dm_waits_for_room_in_its_own_channel():
     await desk.advance(budget.window)
     await task
     dm.send.assert_awaited_once_with("your cards")
+
+
+def layout(picture: bytes | None) -> V2:
+    """A V2 table message with a picture of these bytes (None: text only)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay("## Paiute table"))
+    if picture is None:
+        return V2(view, None, None)
+    made = Picture(picture, 4, 4, "png", picture.hex() * 4)
+    return V2(view, made, made.filename)
+
+
+def uploads(mock: Any) -> list[list[str] | None]:
+    """Per edit: the files it attached (``[]``: cleared), or None (the ones shown kept)."""
+    sent = []
+    for call in mock.await_args_list:
+        files = call.kwargs.get("attachments")
+        sent.append(None if files is None else [f.filename for f in files])
+        assert call.kwargs["embed"] is None
+    return sent
+
+
+async def test_a_v2_picture_goes_up_once_and_later_edits_send_the_layout_alone():
+    desk = Desk()
+    first = layout(b"one")
+    desk.v2 = first
+    await desk.publish()
+    await idle()
+    desk.v2 = layout(b"one")  # redrawn, the same picture
+    await desk.advance(desk.publisher.budget.window)
+    await desk.publish()
+    await idle()
+    desk.v2 = layout(b"two")
+    await desk.advance(desk.publisher.budget.window)
+    await desk.publish()
+    await idle()
+    desk.v2 = layout(None)  # the lobby: no picture
+    await desk.advance(desk.publisher.budget.window)
+    await desk.publish()
+    await idle()
+    assert first.filename is not None
+    two = layout(b"two").filename
+    assert uploads(desk.message.edit) == [[first.filename], None, [two], []]
+
+
+async def test_after_a_failed_v2_edit_the_next_one_uploads_the_picture_again():
+    desk = Desk()
+    desk.message.edit.side_effect = [refused(discord.HTTPException, 500, 0), None]
+    desk.v2 = layout(b"one")
+    await desk.publish()
+    await idle()
+    await desk.advance(0.5)  # the first backoff
+    name = desk.v2.filename
+    assert uploads(desk.message.edit) == [[name], [name]]
+
+
+async def test_turning_pictures_off_deletes_the_v2_message_and_posts_the_embed_anew():
+    desk = Desk()
+    desk.v2 = layout(b"one")
+    await desk.publish(post=True)
+    await idle()
+    desk.v2 = None
+    await desk.advance(desk.publisher.budget.window)
+    await desk.publish(post=True)
+    await idle()
+    desk.message.delete.assert_awaited_once()  # Discord refuses a V2 message turned embed
+    assert desk.message.edit.await_count == 1
+    assert titles(desk.channel.send) == ["v2"]
+    assert [message_id for _, message_id in desk.posts] == [555]
