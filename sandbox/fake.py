@@ -300,11 +300,13 @@ class FakeDiscord:
         ``pass_paced_time`` that window passes on the clock, see ``_pass_paced_time``)."""
         start = time.monotonic()
         deadline = start + within
+        passed = 0.0  # when paced time was last passed: the woken write is on its way
         while time.monotonic() < deadline:
             last = max(
                 self.activity.last_change,
                 self.log.started + self._last_call(),
                 self.rate_limits.retry_until,
+                passed,
             )
             idle = time.monotonic() - last
             if idle < quiet:
@@ -313,7 +315,11 @@ class FakeDiscord:
             if not owed or not any(owes() for owes in self.owes):
                 return
             deadline = max(deadline, start + within + OWED_S)
-            if not await self._pass_paced_time():
+            if await self._pass_paced_time():
+                # a woken DM or channel note owes nothing once its request is out: it must
+                # reach the fake (be quiet again) before this counts as settled
+                passed = time.monotonic()
+            else:
                 await asyncio.sleep(quiet)
 
     async def _pass_paced_time(self) -> bool:
