@@ -20,7 +20,8 @@ class Clock:
 
     def __init__(self) -> None:
         self.offset = 0.0
-        self._woken: set[asyncio.Future[None]] = set()
+        self._woken: dict[asyncio.Future[None], float] = {}
+        """Each sleeper's wake-up call, with the moment (``monotonic``) it waits for."""
 
     def monotonic(self) -> float:
         """The fake's current time (seconds, monotonic)."""
@@ -46,11 +47,18 @@ class Clock:
     async def _nap(self, seconds: float) -> None:
         """Wait ``seconds`` of real time, or until the next :meth:`advance`."""
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._woken.add(woken)
+        self._woken[woken] = self.monotonic() + seconds
         try:
             await asyncio.wait({woken}, timeout=seconds)
         finally:
-            self._woken.discard(woken)
+            self._woken.pop(woken, None)
+
+    def next_wake(self) -> float | None:
+        """Seconds until the earliest sleeper's moment comes (None: nobody sleeps on this
+        clock): how far :meth:`advance` must go to wake the next one, and no further."""
+        if not self._woken:
+            return None
+        return max(0.0, min(self._woken.values()) - self.monotonic())
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass for the fake's rules and the bot's timers, budgets and token

@@ -105,6 +105,10 @@ class FakeDiscord:
         self.owes: list[Callable[[], bool]] = []
         """Whether the bot says it still owes writes (a table edit waiting for room in the
         channel's rate limit): ``settle`` waits for those too."""
+        self.pass_paced_time = False
+        """Whether ``settle`` lets the time the bot's owed writes wait for pass at once on
+        this fake's clock (tests: ``open_session(pass_paced_time=True)``), or waits it out in
+        real time (the terminal sandbox, the benches, which measure that time)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -292,14 +296,17 @@ class FakeDiscord:
     async def settle(self, quiet: float = 0.05, within: float = 3.0, *, owed: bool = True) -> None:
         """Wait until the bot has made no call and no change for ``quiet`` seconds, owes no
         retry of a rate-limited request and (``owed``) no write it is pacing (``owes``; those
-        get one more rate-limit window, ``OWED_S``, beyond ``within``)."""
+        get one more rate-limit window, ``OWED_S``, beyond ``within``, and with
+        ``pass_paced_time`` that window passes on the clock, see ``_pass_paced_time``)."""
         start = time.monotonic()
         deadline = start + within
+        passed = 0.0  # when paced time was last passed: the woken write is on its way
         while time.monotonic() < deadline:
             last = max(
                 self.activity.last_change,
                 self.log.started + self._last_call(),
                 self.rate_limits.retry_until,
+                passed,
             )
             idle = time.monotonic() - last
             if idle < quiet:
@@ -308,7 +315,30 @@ class FakeDiscord:
             if not owed or not any(owes() for owes in self.owes):
                 return
             deadline = max(deadline, start + within + OWED_S)
-            await asyncio.sleep(quiet)
+            if await self._pass_paced_time():
+                # a woken DM or channel note owes nothing once its request is out: it must
+                # reach the fake (be quiet again) before this counts as settled
+                passed = time.monotonic()
+            else:
+                await asyncio.sleep(quiet)
+
+    async def _pass_paced_time(self) -> bool:
+        """The bot is quiet but owes writes it paces on this fake's clock (a table edit or a
+        ping waiting for room in a channel's rate limit): let the time until the next sleeper
+        wakes pass at once, for the fake's rate limits and the bot alike, instead of waiting it
+        out. Only when that moment is within a rate-limit window (a turn timer or a computer's
+        turn further off is the test's to advance) and no interaction is waiting for its
+        answer (Discord's 3-second rule counts on this clock)."""
+        if not self.pass_paced_time:
+            return False
+        wake = self.clock.next_wake()
+        if wake is None or not 0 < wake <= OWED_S:  # 0: a woken sleeper is yet to run
+            return False
+        if self.interactions.unanswered(within=WAIT_S):
+            return False
+        self.clock.advance(wake)
+        await asyncio.sleep(0)  # the woken sleeper runs
+        return True
 
     def _last_call(self) -> float:
         return self.log.calls[-1].at if self.log.calls else 0.0

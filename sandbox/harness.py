@@ -138,12 +138,15 @@ async def open_session(
     strict: bool = False,
     rate_limits: bool = True,
     bucket_limits: Mapping[str, int] | None = None,
+    pass_paced_time: bool = False,
 ) -> AsyncIterator[Session]:
     """A fresh fake with the standard world and a ready bot; everything is closed on exit.
     ``strict`` checks the fake's every answer against the spec (``fake.log.drift``);
     ``bucket_limits`` changes rate-limit rules (name -> requests per window) before the bot
-    connects."""
+    connects; ``pass_paced_time`` lets ``fake.settle`` pass the time the bot's paced writes
+    wait for on the fake's clock instead of in real time (tests)."""
     fake = FakeDiscord(answer_limit=answer_limit, strict=strict, rate_limits=rate_limits)
+    fake.pass_paced_time = pass_paced_time
     for name, limit in (bucket_limits or {}).items():
         fake.rate_limits.set(name, limit=limit)
     await fake.start()

@@ -409,3 +409,11 @@ class Interactions:
         )
         self.by_token[token] = interaction
         return interaction
+
+    def unanswered(self, within: float) -> bool:
+        """Whether an interaction made less than ``within`` seconds ago (on the fake's clock)
+        still waits for the bot's answer."""
+        since = self.clock.monotonic() - within
+        return any(
+            i.callback is None and i.created > since for i in reversed(self.by_token.values())
+        )

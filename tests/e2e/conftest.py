@@ -49,6 +49,14 @@ def answer_limit() -> float | None:
     return 3.0
 
 
+@pytest.fixture
+def pass_paced_time() -> bool:
+    """Whether ``fake.settle`` lets the time the bot's paced writes wait for pass at once on
+    the fake's clock (the fake's rate limits move with it). A module that measures request
+    rates in real time (the fake's request log) overrides it with False."""
+    return True
+
+
 @pytest_asyncio.fixture
 async def bot_errors() -> AsyncIterator[BotErrors]:
     """ERROR records logged during the test; take expected ones with ``.expect(text)``."""
@@ -63,6 +71,7 @@ async def bot_errors() -> AsyncIterator[BotErrors]:
 async def session(
     bot_factory: BotFactory,
     answer_limit: float | None,
+    pass_paced_time: bool,
     bot_errors: BotErrors,
     tmp_path: Path,
     request: pytest.FixtureRequest,
@@ -81,10 +90,13 @@ async def session(
         answer_limit=answer_limit,
         strict=True,
         bucket_limits=loosened,
+        pass_paced_time=pass_paced_time,
     ) as running:
         yield running
-        # what the test waited for is done; a table edit still pacing itself is not waited for
-        await running.fake.settle(quiet=0.01, within=1.0, owed=False)
+        # what the test waited for is done; a write still pacing itself is not waited for in
+        # real time, but with paced time passing on the clock it is made (and checked below)
+        # before the bot stops, which would otherwise wait for it (Parlour._drain)
+        await running.fake.settle(quiet=0.01, within=1.0, owed=pass_paced_time)
         unhandled = running.fake.log.unhandled
         assert not unhandled, f"the bot called routes the fake does not have: {unhandled}"
         drift = sorted(set(running.fake.log.drift))

@@ -114,15 +114,18 @@ def caught_up(session: Session) -> bool:
 
 
 async def until_my_turn(session: Session, actor: Actor, within: float = 20.0) -> None:
-    """Wait (real time) while the computer players move by themselves, until it is the
-    person's turn (or the deal is over) and the table message shows it."""
+    """Wait while the computer players move by themselves, until it is the person's turn (or
+    the deal is over) and the table message shows it. The fake settles in between: a table
+    edit waiting for room in the channel's rate limit gets that time on the fake's clock at
+    once, instead of in real time."""
     loop = asyncio.get_running_loop()
     end = loop.time() + within
     while loop.time() < end:
         now = status(session)
         if (not now.deal_open or now.to_act == actor.id) and caught_up(session):
             return
-        await asyncio.sleep(DELAY)
+        await session.fake.settle(quiet=0.02, within=DELAY)
+        await asyncio.sleep(DELAY)  # the computers' own turns (settle returns when none is owed)
     raise AssertionError(f"the computers did not play on (to act: {status(session).to_act})")
 
 

@@ -45,6 +45,13 @@ def answer_limit() -> float | None:
     return None
 
 
+@pytest.fixture
+def pass_paced_time() -> bool:
+    """This module counts requests per second of real time (the fake's request log): the
+    bot's pacing is waited out in real time too."""
+    return False
+
+
 def most_per_second(session: Session, since: int = 0) -> int:
     """The most requests counted against the global limit in any second (as the fake got
     them)."""
