@@ -22,6 +22,10 @@ class Clock:
         self.offset = 0.0
         self._woken: dict[asyncio.Future[None], float] = {}
         """Each sleeper's wake-up call, with the moment (``monotonic``) it waits for."""
+        self._paced: set[asyncio.Future[None]] = set()
+        """The wake-up calls of ``sleep`` (a write waiting for room, a pause of so many
+        seconds), as opposed to ``sleep_until`` (a timer set for a moment: a turn's end, a
+        ping's grace), which only a test's ``advance`` should bring on."""
 
     def monotonic(self) -> float:
         """The fake's current time (seconds, monotonic)."""
@@ -36,7 +40,7 @@ class Clock:
         end = self.monotonic() + seconds
         await asyncio.sleep(0)
         while (left := end - self.monotonic()) > 0:
-            await self._nap(left)
+            await self._nap(left, paced=True)
 
     async def sleep_until(self, when: datetime) -> None:
         """Return once ``when`` has come on this clock."""
@@ -44,21 +48,26 @@ class Clock:
         while (left := (when - self.now()).total_seconds()) > 0:
             await self._nap(left)
 
-    async def _nap(self, seconds: float) -> None:
+    async def _nap(self, seconds: float, *, paced: bool = False) -> None:
         """Wait ``seconds`` of real time, or until the next :meth:`advance`."""
         woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._woken[woken] = self.monotonic() + seconds
+        if paced:
+            self._paced.add(woken)
         try:
             await asyncio.wait({woken}, timeout=seconds)
         finally:
             self._woken.pop(woken, None)
+            self._paced.discard(woken)
 
-    def next_wake(self) -> float | None:
-        """Seconds until the earliest sleeper's moment comes (None: nobody sleeps on this
-        clock): how far :meth:`advance` must go to wake the next one, and no further."""
-        if not self._woken:
+    def next_paced_wake(self) -> float | None:
+        """Seconds until the earliest ``sleep`` ends (None: nothing paces on this clock): how
+        far :meth:`advance` must go to wake the next paced write, and no further. Timers
+        (``sleep_until``) are left out: passing paced time must never end a turn by itself."""
+        moments = [self._woken[w] for w in self._paced if w in self._woken]
+        if not moments:
             return None
-        return max(0.0, min(self._woken.values()) - self.monotonic())
+        return max(0.0, min(moments) - self.monotonic())
 
     def advance(self, seconds: float) -> None:
         """Let ``seconds`` pass for the fake's rules and the bot's timers, budgets and token

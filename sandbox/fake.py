@@ -324,14 +324,15 @@ class FakeDiscord:
 
     async def _pass_paced_time(self) -> bool:
         """The bot is quiet but owes writes it paces on this fake's clock (a table edit or a
-        ping waiting for room in a channel's rate limit): let the time until the next sleeper
-        wakes pass at once, for the fake's rate limits and the bot alike, instead of waiting it
-        out. Only when that moment is within a rate-limit window (a turn timer or a computer's
-        turn further off is the test's to advance) and no interaction is waiting for its
-        answer (Discord's 3-second rule counts on this clock)."""
+        ping waiting for room in a channel's rate limit): let the time until the next paced
+        wait ends pass at once, for the fake's rate limits and the bot alike, instead of
+        waiting it out. Only paced waits (``Clock.sleep``) and only within a rate-limit window:
+        a timer (a turn's end, a ping's grace: ``sleep_until``) is the test's to advance, even
+        when it falls in the window, and no interaction may be waiting for its answer
+        (Discord's 3-second rule counts on this clock)."""
         if not self.pass_paced_time:
             return False
-        wake = self.clock.next_wake()
+        wake = self.clock.next_paced_wake()
         if wake is None or not 0 < wake <= OWED_S:  # 0: a woken sleeper is yet to run
             return False
         if self.interactions.unanswered(within=WAIT_S):

@@ -37,6 +37,23 @@ async def test_a_deadline_comes_when_the_clock_reaches_it():
     await asyncio.wait_for(waiting, 1.0)
 
 
+async def test_the_paced_wake_a_settle_may_pass_is_a_sleep_never_a_timer():
+    """A settle that passes paced time on the clock (a write waiting for room) must not end a
+    turn on its own: under load a turn timer 5 s off was the earliest sleeper, the settle
+    passed it, and a second player timed out before the test could look at the table."""
+    clock = Clock()
+    timer = asyncio.create_task(clock.sleep_until(clock.now() + timedelta(seconds=4)))
+    await asyncio.sleep(0.01)
+    assert clock.next_paced_wake() is None  # only a timer sleeps: nothing paced to pass
+    paced = asyncio.create_task(clock.sleep(5.0))
+    await asyncio.sleep(0.01)
+    wake = clock.next_paced_wake()
+    assert wake is not None
+    assert 4.9 < wake <= 5.0  # the paced write, not the earlier timer
+    timer.cancel()
+    paced.cancel()
+
+
 async def test_wall_and_monotonic_time_move_together():
     clock = Clock()
     wall, mono = clock.now(), clock.monotonic()
