@@ -82,6 +82,10 @@ async def session(
         strict=True,
         bucket_limits=loosened,
     ) as running:
+        if request.node.get_closest_marker("threads") is None:  # a table in #general itself
+            await running.bot.economy.update_settings(  # type: ignore[attr-defined]
+                running.guild.id, threads=False
+            )
         yield running
         # what the test waited for is done; a table edit still pacing itself is not waited for
         await running.fake.settle(quiet=0.01, within=1.0, owed=False)
