@@ -159,6 +159,7 @@ class Rest:
             table += [
                 ("POST", "/channels/{channel_id}/messages/{message_id}/threads", t.start),
                 ("PATCH", "/channels/{channel_id}", t.update),
+                ("DELETE", "/channels/{channel_id}", t.delete_route),
                 ("PUT", "/channels/{channel_id}/thread-members/{user_id}", t.add_member),
             ]
         for method, route, handler in table:

@@ -8,6 +8,7 @@ Discord's rules the fake holds the bot to (docs: Threads, Channel resource):
 - posting in a thread needs ``Send Messages in Threads``; nothing can be posted, edited or
   joined in an archived thread (400, 50083: the bot must unarchive it first), and a locked one
   is unarchived only with ``Manage Threads`` (403, 160005);
+- ``DELETE /channels/{id}`` deletes a thread (Manage Threads);
 - ``PATCH /channels/{id}`` archives, locks or renames a thread (its owner may archive it;
   locking needs ``Manage Threads``); ``PUT /channels/{id}/thread-members/{user}`` adds a
   guild member to it (404, 10007 for anyone else).
@@ -184,6 +185,19 @@ class Threads:
                 ],
             },
         )
+
+    async def delete_route(self, request: web.Request, _body: Any) -> web.StreamResponse:
+        """``Thread.delete``: needs Manage Threads; the fake lets the bot delete no other
+        channel (it never should)."""
+        found = self._guild_channel(request)
+        if isinstance(found, web.Response):
+            return found
+        channel, guild = found
+        if channel.thread is None or not _bot_has(self.world, guild, MANAGE_THREADS):
+            return error_response(403, ErrorCode.MISSING_PERMISSIONS)
+        payload = channel.payload()
+        await self.delete(channel)
+        return json_response(payload)
 
     async def delete(self, thread: Channel) -> None:
         """A moderator deletes ``thread``: THREAD_DELETE, and its id is an Unknown Channel."""

@@ -102,6 +102,19 @@ async def test_missing_create_public_threads_keeps_the_table_in_the_channel_and_
     assert service(session).status(session.guild.id, session.channel.id).game == "pontoon"
 
 
+async def test_a_refused_open_leaves_no_thread_and_no_lobby_line(session, fake, bob):
+    refused = await bob.slash("pontoon open", min_bet=10, max_bet=50, buy_in=5000)
+    await fake.settle(quiet=0.02)
+    assert refused.ephemeral
+    assert threads_of(session) == []
+    assert [m for m in session.messages(session.channel) if not m.ephemeral] == []
+    assert service(session).tables() == []
+    deleted = [
+        c for c in fake.log.calls if (c.method, c.route) == ("DELETE", "/channels/{channel_id}")
+    ]
+    assert [c.status for c in deleted] == [200]  # the thread started, then went with the refusal
+
+
 async def test_threads_off_keeps_todays_table_in_the_channel(session, alice):
     await alice.slash("admin settings", threads="off")
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=200)
