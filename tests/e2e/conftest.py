@@ -82,10 +82,9 @@ async def session(
         strict=True,
         bucket_limits=loosened,
     ) as running:
-        if request.node.get_closest_marker("threads") is None:  # a table in #general itself
-            await running.bot.economy.update_settings(  # type: ignore[attr-defined]
-                running.guild.id, threads=False
-            )
+        economy = getattr(running.bot, "economy", None)  # the fake's own tests run a probe bot
+        if economy is not None and request.node.get_closest_marker("threads") is None:
+            await economy.update_settings(running.guild.id, threads=False)  # #general's table
         yield running
         # what the test waited for is done; a table edit still pacing itself is not waited for
         await running.fake.settle(quiet=0.01, within=1.0, owed=False)

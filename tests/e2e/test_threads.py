@@ -208,3 +208,22 @@ async def test_a_deleted_thread_closes_its_table_by_the_refund_rule(session, fak
     balance = embed_text(await bob.slash("balance"))
     assert "1,000 chips" in balance
     assert "On open tables" not in balance
+
+
+async def test_a_thread_deleted_while_the_bot_was_down_closes_its_table_on_resume(
+    session, fake, alice, bob
+):
+    thread = await open_pontoon(session, alice)
+    await bob.slash("pontoon join", buy_in=150, in_channel=thread)
+    await fake.settle(quiet=0.02)
+    # deleted while the bot was away: the THREAD_DELETE went to no session of this bot
+    del fake.world.channels[thread.id]
+    session.guild.threads.remove(thread)
+    await session.restart_bot()
+    await until(lambda: not service(session).tables())
+    await fake.settle(quiet=0.02)
+    gone = [c for c in fake.log.calls if c.path == f"/channels/{thread.id}" and c.method == "GET"]
+    assert [c.code for c in gone] == [10003]
+    balance = embed_text(await bob.slash("balance"))
+    assert "1,000 chips" in balance
+    assert "On open tables" not in balance
