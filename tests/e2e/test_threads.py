@@ -227,3 +227,22 @@ async def test_a_thread_deleted_while_the_bot_was_down_closes_its_table_on_resum
     balance = embed_text(await bob.slash("balance"))
     assert "1,000 chips" in balance
     assert "On open tables" not in balance
+
+
+async def test_thread_tables_count_toward_the_servers_limit(session, fake, alice, bob):
+    await session.bot.economy.update_settings(session.guild.id, max_tables_per_server=1)
+    await open_pontoon(session, alice)
+    refused = await bob.slash("paiute open", buy_in=200)
+    await fake.settle(quiet=0.02)
+    assert "as many open tables as it allows (1)" in refused.content
+    assert len(threads_of(session)) == 1  # the refused table's thread went with it
+    assert len(lobby_lines(session)) == 1
+
+
+async def test_a_table_in_a_thread_speaks_the_servers_language(session, fake, alice):
+    await alice.slash("admin settings", language="de")
+    thread = await open_pontoon(session, alice)
+    (lobby,) = lobby_lines(session)
+    assert "Tisch" in lobby.content
+    assert lobby.buttons == ["Zuschauen"]
+    assert thread.name.startswith("Pontoon")
