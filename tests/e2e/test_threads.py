@@ -18,7 +18,7 @@ from sandbox.state import (
     Message,
 )
 from tests.e2e.economy_helpers import embed_text
-from tests.e2e.table_helpers import service, until
+from tests.e2e.table_helpers import cards_in, service, until, view_cards
 
 pytestmark = [pytest.mark.threads, pytest.mark.usefixtures("chips_add_up")]
 
@@ -157,6 +157,15 @@ async def test_a_spectator_watches_sees_no_private_card_cannot_act_and_joins_the
     await alice.slash("pontoon start", in_channel=thread)
     await fake.settle(quiet=0.02)
     assert dave.dms() == []
+    tables, guild = service(session), session.guild.id
+    public = view_cards(tables.status(guild, thread.id).view)
+    private = set().union(
+        *(view_cards(tables.status(guild, thread.id, p.id).view) for p in (alice, bob))
+    )
+    hidden = private - public
+    assert hidden  # the players hold cards nobody else sees
+    for message in dave.sees():
+        assert not cards_in(message.content + str(message.components), hidden)
     refused = await dave.slash("pontoon twist", in_channel=thread)
     assert refused.ephemeral
     assert service(session).status(session.guild.id, thread.id).deal_open
