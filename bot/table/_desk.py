@@ -108,7 +108,13 @@ class Desk:
         )
         self._showing = 0
         self.threads = TableThreads(
-            bot, self.words, self._server_language, lambda: self.service, self._title
+            bot,
+            self.words,
+            self._server_language,
+            lambda: self.service,
+            self._title,
+            self.publisher.budget,
+            self.clock.sleep,
         )
         """The threads of tables (:mod:`._threads`)."""
 

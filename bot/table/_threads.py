@@ -29,6 +29,7 @@ from discord.ext import commands
 
 from bot.errors import reported
 from bot.refusal import Refusal
+from bot.table._budget import ChannelBudget
 from bot.table._context import where
 from bot.text import Text, msg
 from services.tables import Closed, TableError, TableService, TableStatus
@@ -62,6 +63,8 @@ class TableThreads:
         language: Language,
         service: Callable[[], TableService],
         title: Callable[[str], Text],
+        budget: ChannelBudget,
+        sleep: Callable[[float], Awaitable[None]],
     ) -> None:
         self.bot = bot
         self.words = words
@@ -69,6 +72,11 @@ class TableThreads:
         self.service = service
         self.title = title
         """A game's name for players, by game id."""
+        self.budget = budget
+        """The desk's per-channel write budget: a lobby line is a write in the parent channel,
+        which may hold a table of its own (the thread's table writes count on the thread's
+        id, Discord's bucket for them)."""
+        self.sleep = sleep
         bot.add_listener(self.on_raw_thread_delete)
 
     async def _wanted(self, guild: int) -> bool:
@@ -95,6 +103,7 @@ class TableThreads:
         name = self.words(msg("threads.name", game=title, host=host.display_name), locale)
         try:
             quiet = discord.AllowedMentions.none()
+            self.budget.spend(channel)  # no waiting: the opener's answer is due within 3 s
             line = await interaction.channel.send(
                 self.words(lobby, locale), view=view, allowed_mentions=quiet
             )
@@ -149,9 +158,8 @@ class TableThreads:
         locale = await self.language(table.guild_id)
         line = msg("threads.ended", game=self.title(table.game), how=how)
         try:
-            lobby = self.bot.get_partial_messageable(thread.parent_id, guild_id=table.guild_id)
-            await lobby.get_partial_message(thread.id).edit(
-                content=self.words(line, locale), view=None
+            await self._edit_lobby(
+                table.guild_id, thread.parent_id, thread.id, self.words(line, locale)
             )
         except discord.HTTPException as error:
             log.warning("table %s: lobby line not updated: %r", table.table_id, error)
@@ -163,6 +171,15 @@ class TableThreads:
                     await thread.edit(archived=True)
             except discord.HTTPException as error:
                 log.warning("table %s: thread not archived: %r", table.table_id, error)
+
+    async def _edit_lobby(self, guild: int, parent: int, thread: int, text: str) -> None:
+        """The lobby line's one edit, in a free slot of the parent channel's budget (one kept
+        for a table there)."""
+        while (wait := self.budget.wait(parent, keep=1)) > 0:
+            await self.sleep(wait)
+        self.budget.spend(parent)
+        lobby = self.bot.get_partial_messageable(parent, guild_id=guild)
+        await lobby.get_partial_message(thread).edit(content=text, view=None)
 
     async def reopen(self, table: TableStatus) -> bool:
         """Before a resumed table is shown: its archived thread is unarchived. ``False``: the
@@ -199,10 +216,7 @@ class TableThreads:
             locale = await self.language(guild)
             line = msg("threads.ended", game=self.title(status.game), how=msg("threads.deleted"))
             try:
-                lobby = self.bot.get_partial_messageable(parent, guild_id=guild)
-                await lobby.get_partial_message(channel).edit(
-                    content=self.words(line, locale), view=None
-                )
+                await self._edit_lobby(guild, parent, channel, self.words(line, locale))
             except discord.HTTPException as error:
                 log.warning("table %s: lobby line not updated: %r", status.table_id, error)
         return closed
