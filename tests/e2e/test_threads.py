@@ -13,6 +13,7 @@ from sandbox.harness import Session
 from sandbox.state import (
     CREATE_PUBLIC_THREADS,
     HAS_THREAD,
+    SEND_MESSAGES_IN_THREADS,
     Channel,
     ChannelType,
     Message,
@@ -115,6 +116,14 @@ async def test_a_refused_open_leaves_no_thread_and_no_lobby_line(session, fake, 
     assert [c.status for c in deleted] == [200]  # the thread started, then went with the refusal
 
 
+async def test_missing_send_messages_in_threads_keeps_the_table_in_the_channel(session, alice):
+    session.guild.deny(session.fake.world.bot_user, SEND_MESSAGES_IN_THREADS)
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=200)
+    await session.fake.settle(quiet=0.02)
+    assert threads_of(session) == []
+    assert "Send Messages in Threads" in alice.ephemerals()[0].content
+
+
 async def test_threads_off_keeps_todays_table_in_the_channel(session, alice):
     await alice.slash("admin settings", threads="off")
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=200)
@@ -194,7 +203,7 @@ async def test_a_turn_ping_goes_in_the_thread(session, fake, alice, bob):
     assert not any(mention in m.content for m in general if not m.flags & HAS_THREAD)
 
 
-async def test_a_restart_unarchives_the_thread_of_a_resumed_table(session, fake, alice):
+async def test_a_restart_unarchives_the_thread_of_a_resumed_table(session, fake, alice, carol):
     thread = await open_pontoon(session, alice)
     assert thread.thread is not None
     thread.thread.archived = True  # Discord archived it after a day without messages
@@ -202,6 +211,9 @@ async def test_a_restart_unarchives_the_thread_of_a_resumed_table(session, fake,
     await until(lambda: thread.thread is not None and not thread.thread.archived)
     await fake.settle(quiet=0.02)
     assert service(session).status(session.guild.id, thread.id).game == "pontoon"
+    watching = await carol.click(lobby_lines(session)[0], "Watch")  # works after a restart
+    assert watching.ephemeral
+    assert carol.id in thread.thread.members
 
 
 async def test_a_deleted_thread_closes_its_table_by_the_refund_rule(session, fake, alice, bob):
