@@ -533,8 +533,10 @@ class Desk:
         then the private updates that a stop between a step's commit and its delivery left
         owed (the private outbox) are delivered (at least once: see ``services.tables.outbox``)."""
         shown = [t for t in tables if t.game in self._uis]
+        gone: set[int] = set()  # tables whose thread was deleted: closed by the refund rule
         async for status in paced(busiest_first(shown), clock=self.clock):
             if not await self.threads.reopen(status):
+                gone.add(status.table_id)
                 continue
             self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
@@ -542,7 +544,7 @@ class Desk:
         owed = await self.service.outbox.owed()
         for status in shown:
             users = owed.get(status.table_id)
-            if not users:
+            if not users or status.table_id in gone:
                 continue
             now = self.current(status)
             await self.deliver(now, (), owed=users)
