@@ -30,7 +30,7 @@ from typing import Any
 from sandbox import routes
 from sandbox.fake import FakeDiscord
 from sandbox.interactions import Interaction
-from sandbox.state import Channel, Guild, Message, User
+from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Guild, Message, User
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTPROC = Path(__file__).resolve().parent / "_botproc.py"
@@ -236,6 +236,9 @@ def build_world(
             break
         names = ("lobby", *(f"t{i}" for i in range(count)))
         guild = fake.world.add_guild(f"Bench {g}", names)
+        guild.deny(
+            fake.world.bot_user, CREATE_PUBLIC_THREADS
+        )  # tables in the channels themselves: a bot without Create Public Threads
         for channel in guild.channels[1:]:
             people = [fake.world.add_user(f"p{len(made)}_{s}") for s in range(seats)]
             for user in people:

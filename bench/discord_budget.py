@@ -49,7 +49,7 @@ from games.actions import CardsField
 from sandbox.harness import Session, open_session
 from sandbox.interactions import Interaction
 from sandbox.log import Call
-from sandbox.state import MANAGE_GUILD, Message, User
+from sandbox.state import CREATE_PUBLIC_THREADS, MANAGE_GUILD, Message, User
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
@@ -248,6 +248,9 @@ async def _game(game: str, mix: str, think: float, turns: int) -> dict[str, Any]
 
         async with open_session(build, database_path=Path(folder) / "b.db") as session:
             alice, bob, carol = (session.actors[n] for n in ("alice", "bob", "carol"))
+            session.guild.deny(
+                session.fake.world.bot_user, CREATE_PUBLIC_THREADS
+            )  # tables in the channels themselves: a bot without Create Public Threads
             for actor in (bob, carol):
                 session.guild.deny(actor.user, MANAGE_GUILD)
             people = [alice.user, bob.user, carol.user]

@@ -42,6 +42,7 @@ from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses, Rules
 from sandbox.routes import Rest
 from sandbox.state import Channel, Guild, Message, User, World
+from sandbox.threads import Threads
 from sandbox.wire import API_PREFIX
 
 OWED_S = 6.0
@@ -98,6 +99,8 @@ class FakeDiscord:
             lambda: self.gateway.url,
         )
         self._rest.rate_limits = self.rate_limits
+        self.threads = Threads(self.world, self.gateway)
+        self._rest.threads = self.threads
         self._rest.strict = strict
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -350,6 +353,10 @@ class FakeDiscord:
         """Someone (a moderator, the author) deletes ``message``: the bot gets MESSAGE_DELETE
         and later edits of it fail with 404, code 10008."""
         await self.publisher.deleted(message)
+
+    async def delete_thread(self, thread: Channel) -> None:
+        """A moderator deletes ``thread``: THREAD_DELETE, then 404 (10003) for its id."""
+        await self.threads.delete(thread)
 
     async def remove_bot_from(self, guild: Guild) -> None:
         """The bot is kicked from ``guild``: GUILD_DELETE, and its channels refuse the bot."""

@@ -75,7 +75,7 @@ def allowed(intents: int, event: str, data: Any) -> bool:
         in_guild = isinstance(data, dict) and data.get("guild_id") is not None
         needed = Intent.GUILD_MESSAGES if in_guild else Intent.DIRECT_MESSAGES
         return bool(intents & needed)
-    if event in GUILD_EVENTS:
+    if event in GUILD_EVENTS or event.startswith("THREAD_"):
         return bool(intents & Intent.GUILDS)
     if event.startswith("GUILD_MEMBER_") and event != "GUILD_MEMBERS_CHUNK":
         return bool(intents & Intent.GUILD_MEMBERS)

@@ -62,8 +62,8 @@ class Session:
         return log.channel_messages(self.fake.world, (channel or self.channel).id)
 
     def channel_named(self, name: str) -> Channel:
-        """A channel of the sandbox guild by name."""
-        for channel in self.guild.channels:
+        """A channel (or a thread) of the sandbox guild by name."""
+        for channel in [*self.guild.channels, *self.guild.threads]:
             if channel.name == name:
                 return channel
         raise LookupError(f"no channel #{name}")

@@ -374,7 +374,9 @@ class Interactions:
             "data": data,
             "locale": user.locale,
             "entitlements": [],
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": ALL_PERMISSIONS
+            if guild is None
+            else str(guild.permissions_of(world.bot_user)),
             "attachment_size_limit": 10 * 1024 * 1024,
             "channel_id": str(channel.id),
             "channel": channel.payload(),

@@ -26,6 +26,7 @@ from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses
 from sandbox.schema import spec
 from sandbox.state import JSON, Channel, Message, World
+from sandbox.threads import Threads, posted, refuse_post
 from sandbox.wire import API_PREFIX, ErrorCode, error_response, json_response, no_content
 
 Handler = Callable[[web.Request, Any], Awaitable[web.StreamResponse]]
@@ -116,6 +117,7 @@ class Rest:
         self.rate_limits: RateLimits | None = None
         self.strict = False
         self.shards = 1  # the shard count GET /gateway/bot recommends
+        self.threads: Threads | None = None
 
     def add_routes(self, app: web.Application) -> None:
         """Register every route under ``/api/v10`` (and the catch-all)."""
@@ -152,6 +154,14 @@ class Rest:
                 r.delete_message,
             ),
         ]
+        if self.threads is not None:
+            t = self.threads
+            table += [
+                ("POST", "/channels/{channel_id}/messages/{message_id}/threads", t.start),
+                ("PATCH", "/channels/{channel_id}", t.update),
+                ("DELETE", "/channels/{channel_id}", t.delete_route),
+                ("PUT", "/channels/{channel_id}/thread-members/{user_id}", t.add_member),
+            ]
         for method, route, handler in table:
             app.router.add_route(method, API_PREFIX + route, self._adapt(handler))
             self.faults.known_routes.add(route)
@@ -382,10 +392,15 @@ class Rest:
         channel = self._channel(request)
         if isinstance(channel, web.Response):
             return channel
-        refusal = self.faults.refuse_channel(channel) or self.faults.refuse_dm(channel.recipient)
+        refusal = (
+            self.faults.refuse_channel(channel)
+            or self.faults.refuse_dm(channel.recipient)
+            or refuse_post(self.world, channel)
+        )
         if refusal is not None:
             return refusal
         message = self.world.add_message(channel, self.world.bot_user, body or {})
+        posted(channel)
         await self.publisher.created(message)
         return json_response(message.payload())
 
@@ -404,7 +419,7 @@ class Rest:
         channel = message.channel
         if message.author is not self.world.bot_user:
             return error_response(403, ErrorCode.CANNOT_EDIT_OTHERS_MESSAGE)
-        if refusal := self.faults.refuse_channel(channel):
+        if refusal := self.faults.refuse_channel(channel) or refuse_post(self.world, channel):
             return refusal
         if errors := checks.edit_errors(message.flags, message.attachments, body or {}):
             return error_response(400, ErrorCode.INVALID_FORM_BODY, errors)

@@ -26,16 +26,64 @@ ALL_PERMISSION_BITS = (1 << 50) - 1
 ALL_PERMISSIONS = str(ALL_PERMISSION_BITS)
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+SEND_MESSAGES = 1 << 11
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+HAS_THREAD = 1 << 5  # message flag: a thread was started from this message
 # Ids of the world's fixed entities (bot, users, guilds, channels) count up from here, so a
 # sandbox run creates the same ids every time and a kept database still matches its users.
 FIXED_ID_BASE = 1_100_000_000_000_000_000
 
 
 class ChannelType(IntEnum):
-    """The two channel kinds the fake models."""
+    """The channel kinds the fake models."""
 
     TEXT = 0
     DM = 1
+    PUBLIC_THREAD = 11
+
+
+@dataclass(eq=False)
+class ThreadState:
+    """What makes a channel a public thread: its parent, its starter's author, whether it is
+    archived or locked, who joined it (``PUT /channels/{id}/thread-members/{user}``)."""
+
+    parent_id: int
+    owner_id: int
+    auto_archive_duration: int = 1440
+    archived: bool = False
+    locked: bool = False
+    archive_timestamp: str | None = None
+    created: str = field(default_factory=lambda: now_iso())
+    members: dict[int, str] = field(default_factory=dict)
+    """User id -> when they joined."""
+    messages: int = 0
+    """Messages sent in it (``message_count``, ``total_message_sent``)."""
+
+    def payload(self, channel: Channel) -> JSON:
+        """The thread channel object (``ThreadResponse`` of the spec)."""
+        return {
+            "id": str(channel.id),
+            "type": int(channel.type),
+            "guild_id": str(channel.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "name": channel.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "message_count": self.messages,
+            "total_message_sent": self.messages,
+            "member_count": min(len(self.members), 50),
+            "thread_metadata": {
+                "archived": self.archived,
+                "archive_timestamp": self.archive_timestamp,
+                "auto_archive_duration": self.auto_archive_duration,
+                "locked": self.locked,
+                "create_timestamp": self.created,
+            },
+        }
 
 
 def now_iso() -> str:
@@ -102,6 +150,8 @@ class Channel:
     guild_id: int | None = None
     position: int = 0
     recipient: User | None = None
+    thread: ThreadState | None = None
+    """Set for a public thread (``type`` 11)."""
 
     @property
     def is_dm(self) -> bool:
@@ -110,6 +160,8 @@ class Channel:
 
     def payload(self) -> JSON:
         """The channel object as Discord sends it (REST, GUILD_CREATE, interactions)."""
+        if self.thread is not None:
+            return self.thread.payload(self)
         if self.recipient is not None:
             return {
                 "id": str(self.id),
@@ -158,6 +210,8 @@ class Guild:
     name: str
     owner: User
     channels: list[Channel] = field(default_factory=list)
+    threads: list[Channel] = field(default_factory=list)
+    """Its public threads (not deleted), archived ones included."""
     members: dict[int, User] = field(default_factory=dict)
     joined_at: str = field(default_factory=now_iso)
     permissions: dict[int, int] = field(default_factory=dict)
@@ -246,7 +300,7 @@ class Guild:
             "member_count": len(self.members),
             "members": [self.member_payload(u) for u in self.members.values()],
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if t.thread and not t.thread.archived],
             "roles": [
                 {
                     "id": str(self.id),

@@ -29,6 +29,10 @@ class ErrorCode(IntEnum):
     UNKNOWN_INTERACTION = 10062
     INVALID_WEBHOOK_TOKEN = 50027
     INVALID_JSON = 50109
+    WRONG_CHANNEL_TYPE = 50024
+    THREAD_ARCHIVED = 50083
+    THREAD_ALREADY_CREATED = 160004
+    THREAD_LOCKED = 160005
     ALREADY_ACKNOWLEDGED = 40060
     MISSING_ACCESS = 50001
     CANNOT_EDIT_OTHERS_MESSAGE = 50005
@@ -54,6 +58,10 @@ MESSAGES: dict[ErrorCode, str] = {
     ErrorCode.CANNOT_SEND_TO_USER: "Cannot send messages to this user",
     ErrorCode.MISSING_PERMISSIONS: "Missing Permissions",
     ErrorCode.INVALID_FORM_BODY: "Invalid Form Body",
+    ErrorCode.WRONG_CHANNEL_TYPE: "Cannot execute action on this channel type",
+    ErrorCode.THREAD_ARCHIVED: "Thread is archived",
+    ErrorCode.THREAD_ALREADY_CREATED: "A thread has already been created for this message",
+    ErrorCode.THREAD_LOCKED: "Thread is locked",
 }
 
 

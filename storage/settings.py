@@ -48,6 +48,9 @@ class GuildSettings(BaseModel):
     settings language:`` offers the bot's six)."""
     images: bool = True
     """Table messages show pictures (Components V2); off: the text-only embed table."""
+    threads: bool = True
+    """``/<game> open`` in a text channel starts a thread for the table (where the bot may);
+    off: the table is posted in the channel itself."""
     claim_min_account_days: int = Field(7, ge=0, le=3650)
     """``/daily`` and ``/refill`` only for Discord accounts at least this many days old (the
     age is read from the user id's snowflake), so a farm of fresh alternate accounts gets

@@ -21,6 +21,7 @@ from bot.table._context import refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import encode_choice
 from bot.table._layout import choice_label
+from bot.table._threads import WatchButton
 from bot.table._ui import GameUI
 from bot.text import Text, catalog, msg
 from bot.text.format import PlayerNames, card
@@ -59,7 +60,7 @@ class TableCog(commands.GroupCog):
     async def cog_load(self) -> None:
         """The game's UI joins the desk; table buttons work from now on (after a restart too)."""
         self.desk.register(self.ui)
-        self.bot.add_dynamic_items(TableButton, TableSelect)
+        self.bot.add_dynamic_items(TableButton, TableSelect, WatchButton)
 
     # -- helpers for the game cogs --------------------------------------------------------------
 
@@ -76,17 +77,24 @@ class TableCog(commands.GroupCog):
         """Open a table of this game here with ``options`` (engine option names, and the
         service's ``computer_delay``; ``None`` values are left to the defaults), seat the
         opener with ``buy_in`` and ``computers`` computer players, post the table message."""
-        guild, channel = where(interaction)
+        guild, _ = where(interaction)
         self.desk.remember(interaction.user)
         chosen = {k: v for k, v in options.items() if v is not None}
         if seats is not None:
             chosen["seats"] = seats
         if computer_delay is not None:
             chosen["computer_delay"] = computer_delay
+        place = await self.desk.threads.place(interaction, self.ui.title)
+        channel = place.channel
+        try:
+            with refusals(self.desk):
+                status = await self.desk.service.open(
+                    guild, channel, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
+                )
+        except Refusal:
+            await self.desk.threads.abandon(place)
+            raise
         with refusals(self.desk):
-            status = await self.desk.service.open(
-                guild, channel, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
-            )
             if computers:
                 added = await self.desk.service.add_computer(
                     guild, channel, interaction.user.id, count=computers
@@ -98,8 +106,10 @@ class TableCog(commands.GroupCog):
             opened = msg("table.reply.opened_seated", game=game, amount=buy_in, command=command)
         else:
             opened = msg("table.reply.opened", game=game, command=command)
-        await self.desk.reply(interaction, opened)
-        self.desk.fresh.seen(interaction)  # the table message goes as its followup
+        locale = await self.desk.reader(interaction)
+        await self.desk.threads.reply(interaction, opened, place, locale)
+        if place.thread is None:
+            self.desk.fresh.seen(interaction)  # the table message goes as its followup
         await self.desk.publish(status)
 
     def here(self, interaction: discord.Interaction) -> TableStatus:

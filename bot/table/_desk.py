@@ -37,6 +37,7 @@ from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
 from bot.table._publisher import Drawn, Publisher
 from bot.table._resume import busiest_first, paced
+from bot.table._threads import TableThreads
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 from games.actions import ActionSpec
@@ -106,6 +107,22 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self.threads = TableThreads(
+            bot,
+            self.words,
+            self._server_language,
+            lambda: self.service,
+            self._title,
+            self.publisher.budget,
+            self.clock.sleep,
+        )
+        """The threads of tables (:mod:`._threads`)."""
+
+    async def _server_language(self, guild: int) -> str:
+        return self.locale if self.languages is None else await self.languages.public(guild)
+
+    def _title(self, game: str) -> Text:
+        return self._uis[game].title if game in self._uis else game
 
     # -- wiring ---------------------------------------------------------------------------------
 
@@ -516,14 +533,18 @@ class Desk:
         then the private updates that a stop between a step's commit and its delivery left
         owed (the private outbox) are delivered (at least once: see ``services.tables.outbox``)."""
         shown = [t for t in tables if t.game in self._uis]
+        gone: set[int] = set()  # tables whose thread was deleted: closed by the refund rule
         async for status in paced(busiest_first(shown), clock=self.clock):
+            if not await self.threads.reopen(status):
+                gone.add(status.table_id)
+                continue
             self.publisher.budget.inherit(status.channel_id)
             self._log[status.table_id].append(present.restarted_line())
             await self.publish(status, low=True)
         owed = await self.service.outbox.owed()
         for status in shown:
             users = owed.get(status.table_id)
-            if not users:
+            if not users or status.table_id in gone:
                 continue
             now = self.current(status)
             await self.deliver(now, (), owed=users)
@@ -543,6 +564,7 @@ class Desk:
         self._shown.pop(table.table_id, None)
         self._posted_ids.pop(table.table_id, None)
         self.publisher.forget(table.table_id)
+        await self.threads.closed(table, reason)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """Someone deleted a table's message: post it again at once."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
-from sandbox.state import Channel, Message
+from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Message
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.table_helpers import texts, until
 
@@ -28,6 +28,9 @@ def bot_dms(actor: Actor) -> list[str]:
 async def test_hands_dealt_just_before_a_kill_reach_the_players_after_the_restart(tmp_path: Path):
     async with FakeDiscord(answer_limit=10.0) as fake:
         guild = fake.world.add_guild("Prod", ("general",))
+        guild.deny(
+            fake.world.bot_user, CREATE_PUBLIC_THREADS
+        )  # tables in the channels themselves: a bot without Create Public Threads
         channel = guild.channels[0]
         alice, bob = (fake.world.add_user(name) for name in ("alice", "bob"))
         for user in (alice, bob):

@@ -14,7 +14,7 @@ from bot.client import Parlour, build_bot
 from bot.factory import BotConfig
 from sandbox.fake import FakeDiscord
 from sandbox.harness import start_bot
-from sandbox.state import Guild
+from sandbox.state import CREATE_PUBLIC_THREADS, Guild
 from storage.leases import LeaseHeld
 
 SHARDS = 4
@@ -64,6 +64,9 @@ async def test_each_bot_serves_only_the_servers_and_tables_of_its_shards(tmp_pat
             guilds: list[Guild] = []
             for shard in range(SHARDS):
                 guilds.append(fake.world.add_guild(f"S{shard}", shard=(shard, SHARDS)))
+                guilds[-1].deny(
+                    fake.world.bot_user, CREATE_PUBLIC_THREADS
+                )  # tables in the channels themselves: a bot without Create Public Threads
                 fake.world.join(guilds[-1], alice)
             low = await started(fake, database, 0, 1)
             high = await started(fake, database, 2, 3)

@@ -19,7 +19,7 @@ import pytest
 from bot.__main__ import REFUSED
 from sandbox.fake import FakeDiscord
 from sandbox.interactions import InvalidInjection
-from sandbox.state import Channel, Guild, Message, User
+from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Guild, Message, User
 from storage import Database
 from storage.db import fetch_all
 from tests.e2e.bot_process import BotProcess
@@ -56,6 +56,9 @@ async def test_two_processes_of_two_shards_survive_a_sigkill_mid_deal(
             for n in range(SERVERS)
         ]
         for guild in guilds:
+            guild.deny(
+                fake.world.bot_user, CREATE_PUBLIC_THREADS
+            )  # tables in the channels themselves: a bot without Create Public Threads
             fake.world.join(guild, host)
             fake.world.join(guild, guest)
         env = {
@@ -144,6 +147,9 @@ async def test_a_process_frozen_past_its_lease_books_nothing_once_another_took_o
             fake.world.add_guild(f"Server {n}", ("tables",), shard=(n % 2, 2)) for n in range(4)
         ]
         for guild in guilds:
+            guild.deny(
+                fake.world.bot_user, CREATE_PUBLIC_THREADS
+            )  # tables in the channels themselves: a bot without Create Public Threads
             fake.world.join(guild, host)
             fake.world.join(guild, guest)
         env = {
@@ -223,6 +229,9 @@ async def test_shards_move_between_two_live_processes_without_a_lost_or_doubled_
             fake.world.add_guild(f"Server {n}", ("tables",), shard=(n % 2, 2)) for n in range(4)
         ]
         for guild in guilds:
+            guild.deny(
+                fake.world.bot_user, CREATE_PUBLIC_THREADS
+            )  # tables in the channels themselves: a bot without Create Public Threads
             fake.world.join(guild, host)
             fake.world.join(guild, guest)
         env = {

@@ -501,6 +501,7 @@ class Economy(commands.Cog):
         max_buy_in="Largest buy-in",
         language="The server's language: tables and announcements",
         images="Table pictures (off: text-only tables)",
+        threads="A thread per table (off: tables in the channel itself)",
         claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
         board_min_deals="Finished deals a player needs to appear on the win-rate board",
         achievements="Announce achievements at the table (off: only /achievements shows them)",
@@ -525,6 +526,7 @@ class Economy(commands.Cog):
         max_buy_in: Stake | None = None,
         language: str | None = None,
         images: Literal["on", "off"] | None = None,
+        threads: Literal["on", "off"] | None = None,
         claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
         board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
         achievements: Literal["on", "off"] | None = None,
@@ -536,6 +538,8 @@ class Economy(commands.Cog):
             raise Refusal(msg("economy.refusal.unknown_choice", option="language"))
         if images is not None and images not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="images"))
+        if threads is not None and threads not in ("on", "off"):
+            raise Refusal(msg("economy.refusal.unknown_choice", option="threads"))
         if achievements is not None and achievements not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="achievements"))
         given = {
@@ -557,6 +561,8 @@ class Economy(commands.Cog):
         changes: dict[str, object] = {}
         if images is not None:
             changes["images"] = images == "on"
+        if threads is not None:
+            changes["threads"] = threads == "on"
         if achievements is not None:
             changes["announce_achievements"] = achievements == "on"
         for option, value in given.items():

@@ -269,6 +269,7 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
         lines.append(say.text(msg(which, label=label, value=shown)))
     switches = (
         ("images", conf.images, msg("pictures.setting.images")),
+        ("threads", conf.threads, msg("threads.setting")),
         ("announce_achievements", conf.announce_achievements, ANNOUNCE_LABEL),
     )
     for field, on, label in switches:
