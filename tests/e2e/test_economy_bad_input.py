@@ -16,8 +16,10 @@ from sandbox.faults import PlannedFault
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InteractionType, command_data
 from sandbox.log import channel_messages
+from sandbox.state import Message
 from sandbox.wire import ErrorCode
 from tests.e2e.economy_helpers import embed_text, refused
+from tests.e2e.table_helpers import until
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -167,12 +169,19 @@ async def test_a_grant_whose_answer_failed_is_told_in_the_channel(session, alice
     session.fake.faults.planned.append(PlannedFault("POST", FOLLOWUP, 404, 1))
     answer = await alice.slash("admin grant", user=bob, amount=250, reason="quiz")
     assert not answer.ephemeral
+
+    def channel_told() -> list[Message]:
+        return [
+            m
+            for m in channel_messages(session.fake.world, alice.channel.id)
+            if m.author.bot and "granted **250 chips**" in m.content
+        ]
+
+    # the bot's channel post follows the failed followup: a busy machine can leave a quiet
+    # gap between the two, so wait for the post itself rather than for quiet
+    await until(lambda: bool(channel_told()), within=5.0, what="the channel's message")
     await session.fake.settle(quiet=0.05, within=2.0)
-    told = [
-        m
-        for m in channel_messages(session.fake.world, alice.channel.id)
-        if m.author.bot and "granted **250 chips**" in m.content
-    ]
+    told = channel_told()
     assert len(told) == 1
     assert not told[0].ephemeral
     assert "You have **1,250 chips**" in await balance_text(bob)

@@ -34,6 +34,10 @@ async def test_sigterm_mid_deal_start_still_delivers_the_hands_and_the_table(tmp
             await asyncio.sleep(0.01)
         await asyncio.wait_for(fake.gateway.identified.wait(), 10)
         await host.slash("paiute open", buy_in=100, within=10)
+        await fake.settle(quiet=0.05, within=5)
+        # a server's default: the table has its own thread, where its players act
+        (thread,) = guild.threads
+        host, guest, late = (Actor(fake, u, thread) for u in (alice, bob, carol))
         await guest.slash("paiute join", buy_in=100, within=10)
         await fake.settle(quiet=0.05, within=5)
         before = len(fake.log.calls)
