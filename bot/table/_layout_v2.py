@@ -179,7 +179,12 @@ def table_layout(
     join = catalog(locale).join
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=COLOUR)
-    box.add_item(discord.ui.TextDisplay(f"## {say(model.title)}\n{say(model.turn)}"[:1000]))
+    head = f"## {say(model.title)}\n{say(model.turn)}"
+    if model.hint:
+        head += f"\n{say(model.hint)}"
+    if model.stakes:  # the picture shows no stakes, and the fields that did are not shown
+        head += f"\n-# {say(model.stakes)}"
+    box.add_item(discord.ui.TextDisplay(head[:1000]))
     filename = None
     if picture is not None:
         filename = picture.filename

@@ -122,6 +122,7 @@ def present_table(
         fields = tuple(
             ui.public_fields(status) if status.view is not None else ui.lobby_fields(status)
         )
+    hint = ui.turn_hint(status) if status.view is not None and status.deal_open else None
     return TableModel(
         title=msg("table.title", game=ui.title),
         turn=closed if closed is not None else turn_line(status, names),
@@ -140,6 +141,8 @@ def present_table(
             command=ui.command or ui.game,
         ),
         components=() if closed is not None else table_components(ui, status, legal, names),
+        stakes=(ui.stakes(status) or "") if closed is None else "",
+        hint=(hint or "") if closed is None else "",
     )
 
 

@@ -71,6 +71,26 @@ class GameUI:
         from ``status.options``, so players see what they join. None by default."""
         return []
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """The table's stakes in one line from ``status.options`` (small bet, limit or
+        no-limit, ante; a stake; min and max bets), shown under the turn line of the lobby
+        and of every deal: with pictures on, the fields that said them are not shown (issue
+        33.5). None by default."""
+        return None
+
+    def turn_hint(self, status: TableStatus) -> Text | None:
+        """What the picture's table adds under "@x to act" at a moment the buttons do not
+        explain (Palace's free discard step: choose soldiers in **My cards**, or **Keep
+        all**), from ``status.view`` (the public view); the text table's fields say it. None
+        by default."""
+        return None
+
+    def done(self, action: dict[str, Any]) -> Text:
+        """The private answer to a click that played ``action`` when nothing else answers it
+        (the player's cards did not change): "Done." by default, which names no action in
+        English (issue 33.7: "Keep all" answered "Done: discard soldiers.")."""
+        return msg("table.reply.done")
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         """``user``'s own cards and situation from ``status.view`` (THEIR private view), for
         the **My cards** reply, ``/<game> hand`` and the DMs: one text or lines."""

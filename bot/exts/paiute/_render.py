@@ -38,6 +38,7 @@ from games.paiute import (
     LaidDown,
     LastTurn,
     Outcome,
+    PaiuteOptions,
     PaiuteRefusal,
     PaiuteView,
     Phase,
@@ -336,6 +337,11 @@ def hand_lines(view: PaiuteView) -> list[Text]:
         turn = "paiute.hand.your_draw" if view.phase is Phase.DRAW else "paiute.hand.your_discard"
         lines.append(msg(turn))
     return lines
+
+
+def stakes_line(options: PaiuteOptions) -> Msg:
+    """The table's stakes in one line: what each player puts in the pot every deal."""
+    return msg("paiute.stakes", stake=Number(options.stake))
 
 
 def private_line(event: GameEvent) -> Msg | None:

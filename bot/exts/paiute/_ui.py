@@ -22,7 +22,7 @@ from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
-from games.paiute import ActionKind, PaiuteView
+from games.paiute import ActionKind, PaiuteOptions, PaiuteView
 from services.tables import TableStatus
 
 PRIVATE_KINDS = frozenset({ActionKind.DISCARD.value, ActionKind.CALL.value})
@@ -52,6 +52,10 @@ class PaiuteUI(GameUI):
         view = _view(status)
         seat = next((s for s in view.seats if s.player == pid), None)
         return None if seat is None else render.seat_detail(seat, view)
+
+    def stakes(self, status: TableStatus) -> Text | None:
+        """Each deal's stake, which the picture does not say."""
+        return render.stakes_line(PaiuteOptions.model_validate(status.options))
 
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if status.view is None:

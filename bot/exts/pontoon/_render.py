@@ -485,3 +485,10 @@ def lobby_lines(options: PontoonOptions) -> list[Text]:
     if options.shoot:
         lines.append(msg("pontoon.lobby.shoot", min=n(options.min_bet), max=n(options.max_bet)))
     return lines
+
+
+def stakes_line(options: PontoonOptions) -> Text:
+    """The stakes in one line, kept on the table beside the picture: the bets' bounds, the
+    least total to stick on, and Shoot Pontoon's kitty."""
+    lines = lobby_lines(options)
+    return joined([lines[0], lines[-1]], "bar") if options.shoot else lines[0]

@@ -49,6 +49,10 @@ class PontoonUI(GameUI):
         options = PontoonOptions.model_validate(status.options)
         return [EmbedField(msg("pontoon.field.lobby"), r.lobby_lines(options))]
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """The bets' bounds (and Shoot Pontoon's kitty), which the picture does not say."""
+        return r.stakes_line(PontoonOptions.model_validate(status.options))
+
     def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
         """**No shoot**: the shoot phase's bet of 0, one click."""
         if spec.kind == ActionKind.SHOOT:
