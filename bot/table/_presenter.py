@@ -220,9 +220,11 @@ def private_lines(ui: GameUI, status: TableStatus, user: int) -> tuple[Text, ...
     return tuple(shown) if isinstance(shown, list) else (shown,)
 
 
-def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
+def private_line(
+    ui: GameUI, event: AnyEvent, names: Names, now: TableStatus | None = None
+) -> Text | None:
     """A private event as a line of its player's DM: the kit's own (sitting a deal out), or
-    the game's."""
+    the game's (told beside ``now``, the player's status after the step)."""
     if isinstance(event, SittingOut):
         command = ui.command or ui.game
         return msg(
@@ -231,7 +233,7 @@ def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
             need=chips(event.need),
             command=command,
         )
-    return ui.describe_private(event, names)
+    return ui.private_event(event, names, now)
 
 
 def present_private(
@@ -251,7 +253,7 @@ def present_private(
         cards = list(private_lines(ui, now, user))
     lines: list[Text] = []
     for e in told:  # a line said twice, or said again by the cards below, is said once
-        t = private_line(ui, e, names)
+        t = private_line(ui, e, names, now)
         if t is not None and (t == "" or (t not in lines and t not in cards)):
             lines.append(t)
     if cards:

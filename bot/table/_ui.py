@@ -104,6 +104,14 @@ class GameUI:
         """One private event as a line of the player's DM (``None``: no line)."""
         return None
 
+    def private_event(self, event: GameEvent, names: Names, now: TableStatus | None) -> Text | None:
+        """One private event as a line of the player's update, told beside ``now`` (their
+        status after the step, whose cards the update shows below it; ``None``: not read):
+        a game whose line would contradict the cards shown (Paiute's timeout draws a card
+        and discards it in one step) words it from ``now``. ``describe_private`` by
+        default."""
+        return self.describe_private(event, names)
+
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal in the words of this game's buttons and commands; the default
         words the shared codes (``games.errors.Refusal``)."""

@@ -3,10 +3,12 @@ a Palace all-in named as one, Paiute's private updates saying what happened to t
 
 from __future__ import annotations
 
+from bot.exts.paiute import render as paiute_render
 from bot.exts.palace import refusal_words as words
 from bot.exts.palace import render as palace_render
 from bot.text import Text, catalog
 from bot.text.format import PlayerNames
+from games.paiute import Drawn, Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
 
 NAMES = PlayerNames()
@@ -63,3 +65,16 @@ def test_a_full_call_still_reads_call_with_its_amount():
     game.act("1", {"kind": "bet", "target": "2"})
     call = next(s for s in game.legal_actions("2") if s.kind == "call")
     assert en(words.action_label(call, game.view(None))) == "Call (10)"
+
+
+def test_taking_the_top_discard_tells_its_taker_privately():
+    """Issue 33.8: a stock draw told the player their card, the top discard told nothing."""
+    game = Paiute.new(["1", "2"], {"1": 100, "2": 100}, PaiuteOptions(stake=5), seed=3)
+    pid = game.to_act
+    assert pid is not None
+    top = game.view(None).top_discard
+    assert top is not None
+    events = game.act(pid, {"kind": "draw", "source": "discard"})
+    told = [e for e in events if e.to == pid]
+    assert [type(e) for e in told] == [Drawn]
+    assert en(paiute_render.private_line(told[0])) == f"You took {top} from the discard pile."

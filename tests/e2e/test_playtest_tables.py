@@ -9,7 +9,14 @@ import pytest
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.state import MANAGE_GUILD, Message
-from tests.e2e.table_helpers import TableSeed, click_action, status, table_message, texts
+from tests.e2e.paiute_helpers import view as paiute_view
+from tests.e2e.table_helpers import (
+    TableSeed,
+    click_action,
+    status,
+    table_message,
+    texts,
+)
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -123,3 +130,38 @@ async def test_keep_all_in_my_cards_answers_you_keep_your_soldiers_not_done_disc
     assert "discard soldiers" not in answer.message.content, answer.message.content
     assert answer.message.content == "You keep all your soldiers."
     assert status(session).to_act != buyer.id
+
+
+def private_texts(actor: Actor) -> list[str]:
+    """Every private message ``actor`` got (DMs and ephemeral answers), text and V2 texts."""
+    return ["\n".join([m.content, *texts(m)]) for m in [*actor.dms(), *actor.ephemerals()]]
+
+
+async def test_taking_the_top_discard_sends_a_private_update_like_a_stock_draw(session, alice, bob):
+    await opened(session, "paiute", alice, bob, stake=10)
+    await dealt(session, "paiute", alice)
+    players = {alice.id: alice, bob.id: bob}
+    actor = players[status(session).to_act or 0]
+    top = paiute_view(session).top_discard
+    assert top is not None
+    before = len(private_texts(actor))
+    message = table_message(session)
+    await actor.click(message, "Draw: the top discard")
+    await session.fake.settle(quiet=0.02)
+    told = private_texts(actor)[before:]
+    assert any(f"You took {top} from the discard pile." in t for t in told), told
+
+
+async def test_a_timed_out_paiute_turn_says_the_drawn_card_was_discarded_not_you_drew_it(
+    session, alice, bob
+):
+    await opened(session, "paiute", alice, bob, stake=10, turn_timeout=5)
+    await dealt(session, "paiute", alice)
+    players = {alice.id: alice, bob.id: bob}
+    actor = players[status(session).to_act or 0]
+    before = len(private_texts(actor))
+    session.fake.clock.advance(5.3)  # the turn's 5 s
+    await session.fake.settle(quiet=0.05)
+    told = "\n".join(private_texts(actor)[before:])
+    assert "Time ran out: you drew " in told, told
+    assert "You drew " not in told, told

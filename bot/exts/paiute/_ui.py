@@ -69,6 +69,16 @@ class PaiuteUI(GameUI):
         line = render.private_line(event)
         return "" if line is None else line
 
+    def private_event(self, event: GameEvent, names: Names, now: TableStatus | None) -> Text | None:
+        """A drawn card that is no longer in the hand shown below went straight to the
+        discard pile in the same step (a timed-out turn): said so, not "You drew 9♣."
+        beside a hand without it (issue 33.8)."""
+        view = now.view if now is not None else None
+        if isinstance(view, PaiuteView) and view.hand is not None:
+            line = render.private_line(event, [c.code for c in view.hand])
+            return "" if line is None else line
+        return self.describe_private(event, names)
+
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal code in the words of Paiute's commands and buttons."""
         return render.refusal(error, names or self.names)
