@@ -196,7 +196,10 @@ def table_layout(
         seats = join(model.seats, "\n") or say(msg("table.seats.empty"))
         box.add_item(discord.ui.TextDisplay(f"**{say(model.seats_title)}**\n{seats}"[:1000]))
     if model.log:
-        shown = join(model.log, "\n")[-MAX_LOG:]
+        lines = [say(line) for line in model.log]
+        while len(lines) > 1 and sum(len(line) + 1 for line in lines) > MAX_LOG:
+            lines.pop(0)  # whole lines, the oldest first: a deal's end can be long
+        shown = "\n".join(lines)[-MAX_LOG:]
         box.add_item(discord.ui.TextDisplay(f"**{say(msg('table.latest'))}**\n{shown}"))
     if model.footer:
         box.add_item(discord.ui.TextDisplay(f"-# {say(model.footer)}"[:500]))

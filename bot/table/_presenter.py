@@ -113,9 +113,11 @@ def present_table(
     names: Names,
     *,
     closed: Text | None = None,
+    whole: bool = False,
 ) -> TableModel:
     """The public table: the kit's common part plus the game's fields (public view only); a
-    closed table keeps its seats and log, and loses its fields and buttons."""
+    closed table keeps its seats and log, and loses its fields and buttons. ``whole``: the
+    log is a deal's end, shown whole (else its latest ``LOG_SHOWN`` lines)."""
     seats = tuple(_with_detail(ui, status, s, names) for s in status.seats if s.seated or s.in_deal)
     fields: tuple[EmbedField, ...] = ()
     if closed is None:
@@ -129,7 +131,7 @@ def present_table(
         seats_title=msg("table.seats", seated=len(seats), max=status.max_seats),
         seats=seats,
         fields=fields,
-        log=tuple(log)[-LOG_SHOWN:],
+        log=tuple(log) if whole else tuple(log)[-LOG_SHOWN:],
         footer=deck_line(status)
         if status.deal_open and closed is None
         else msg(

@@ -104,6 +104,12 @@ class GameUI:
         """One private event as a line of the player's DM (``None``: no line)."""
         return None
 
+    def deciding(self, event: GameEvent) -> bool:
+        """Whether a public event decides the deal's payout (a banker's pontoon, a battle
+        won, the call): its line stays on the table to the end of the deal, which shows it
+        beside the results (see ``bot.table._log``). None by default."""
+        return False
+
     def private_event(self, event: GameEvent, names: Names, now: TableStatus | None) -> Text | None:
         """One private event as a line of the player's update, told beside ``now`` (their
         status after the step, whose cards the update shows below it; ``None``: not read):

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.pontoon import PontoonView
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.state import MANAGE_GUILD, Message
+from tests.e2e import test_pontoon
 from tests.e2e.paiute_helpers import view as paiute_view
 from tests.e2e.table_helpers import (
     TableSeed,
@@ -165,3 +167,41 @@ async def test_a_timed_out_paiute_turn_says_the_drawn_card_was_discarded_not_you
     told = "\n".join(private_texts(actor)[before:])
     assert "Time ran out: you drew " in told, told
     assert "You drew " not in told, told
+
+
+def latest(session: Session) -> str:
+    """The table message's "Latest" section."""
+    text = said(session)
+    assert "**Latest**" in text, text
+    return text.split("**Latest**", 1)[1]
+
+
+async def test_the_end_of_a_pontoon_deal_shows_the_bankers_cards_and_every_players_result(
+    session, alice, bob, carol, dave
+):
+    """The 3-line "Latest" showed the last three results of a deal and dropped the banker's
+    cards and the other results: the end of a deal shows them all, however many."""
+    actors = (alice, bob, carol, dave)
+    await opened(session, "pontoon", *actors, min_bet=10, max_bet=50)
+    await dealt(session, "pontoon", alice)
+    players = {a.id: a for a in actors}
+    while status(session).deal_open:
+        user = status(session).to_act
+        assert user is not None
+        action = test_pontoon.choose(session, user)
+        options = {k: v for k, v in action.items() if k != "kind"}
+        await players[user].slash(f"pontoon {action['kind']}", **options)
+        await session.fake.settle(quiet=0.02)
+    log = latest(session)
+    view = status(session).view
+    assert isinstance(view, PontoonView)
+    punters = [p.pid for p in view.punters if p.hands]
+    assert len(punters) >= 2, punters
+    results = [line for line in log.splitlines() if "Deal over:" not in line]
+    for pid in punters:
+        said_of = [line for line in results if f"<@{pid}>" in line]
+        assert said_of, (pid, log)
+    assert "Deal over:" in log, log
+    assert "cuts the highest card and banks" in log, log  # who banks: the cut, steps ago
+    banker = f"<@{view.banker}>"
+    assert any(banker in line for line in results), log  # what the banker's hand did

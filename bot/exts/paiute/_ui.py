@@ -22,7 +22,7 @@ from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
-from games.paiute import ActionKind, PaiuteOptions, PaiuteView
+from games.paiute import ActionKind, Called, LaidDown, PaiuteOptions, PaiuteView
 from services.tables import TableStatus
 
 PRIVATE_KINDS = frozenset({ActionKind.DISCARD.value, ActionKind.CALL.value})
@@ -64,6 +64,10 @@ class PaiuteUI(GameUI):
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return render.event_line(event, names)
+
+    def deciding(self, event: GameEvent) -> bool:
+        """The call and the hands laid down after it stay to the end of the deal."""
+        return isinstance(event, Called | LaidDown)
 
     def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         line = render.private_line(event)

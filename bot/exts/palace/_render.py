@@ -51,6 +51,9 @@ from games.palace import (
     Turn,
 )
 
+DECIDING = (Cut, BattleWon, BattleTied, BattleFolded)
+"""Events kept on the table to the end of the hand: the PP-3 cut and the battles' outcomes."""
+
 TITLE = msg("palace.title")
 RULES = msg("palace.rules")
 

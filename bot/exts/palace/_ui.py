@@ -90,6 +90,10 @@ class PalaceUI(GameUI):
             return msg("palace.mine.no_deal")
         return lines(r.my_cards(status.view, MENTIONS))
 
+    def deciding(self, event: GameEvent) -> bool:
+        """The cut for the first dealer (PP-3) and each battle's outcome stay to the end."""
+        return isinstance(event, r.DECIDING)
+
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.event_line(event, names)
 

@@ -75,6 +75,10 @@ class Field:
     inline: bool = False
 
 
+DECIDING = (Cut, Declared, FiveCardTrick, Bust, BankerPontoon, BankBroken, BankPasses)
+"""Events kept on the table to the end of the deal: who banks, what beat whom outright, and a
+bank too short to pay in full (PO-22)."""
+
 TITLE = msg("pontoon.title")
 RULES = msg("pontoon.rules")
 

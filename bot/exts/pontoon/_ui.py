@@ -67,6 +67,11 @@ class PontoonUI(GameUI):
         view = cast(PontoonView | None, status.view)
         return list(r.private_lines(view, str(user)))
 
+    def deciding(self, event: GameEvent) -> bool:
+        """The cut for the bank, pontoons, five-card tricks, busts and a short bank (PO-22)
+        stay to the end of the deal."""
+        return isinstance(event, r.DECIDING)
+
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.describe_event(event, names)
 
