@@ -107,16 +107,24 @@ async def run_action(
     the error reporter."""
     desk = desk_of(interaction)
     guild, channel = where(interaction)
+    played: list[dict[str, Any]] = [] if callable(action) else [action]
+    act: dict[str, Any] | Choose = action
+    if callable(action):
+        choose = action
+
+        def act(legal: list[ActionSpec]) -> dict[str, Any]:  # remembers what the click chose
+            played.append(choose(legal))
+            return played[-1]
+
     try:
-        result = await desk.service.act(guild, channel, interaction.user.id, action, expected)
+        result = await desk.service.act(guild, channel, interaction.user.id, act, expected)
     except StaleAction as error:
         if expected is not None and await _caught_up(interaction, expected):
             return
         raise Refusal(refusal_text(error, desk)) from error
     except TableError as error:
         raise Refusal(refusal_text(error, desk)) from error
-    named = kind if callable(action) else action["kind"]
-    done = msg("table.reply.done_action", action=str(named).replace("_", " "))
+    done = desk.ui(result.table.game).done(played[-1]) if played else msg("table.reply.done")
     await desk.show(result, interaction, reply=reply or done)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
@@ -32,6 +31,7 @@ from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
 from bot.table._lifetimes import send_private
+from bot.table._log import TableLog
 from bot.table._model import Component, TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
@@ -57,9 +57,6 @@ from services.tables.events import CloseReason, Closing
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = 6
-"""Public events kept on the table message (the newest last)."""
-
 
 class Desk:
     """Draws tables and delivers private cards; hears the table service's events (it is a
@@ -80,8 +77,8 @@ class Desk:
         self.languages = languages
         self._service: TableService | None = None
         self._uis: dict[str, GameUI] = {}
-        self._log: defaultdict[int, deque[Text]] = defaultdict(lambda: deque(maxlen=LOG_LINES))
-        self._deals: dict[int, int] = {}
+        self.logs = TableLog()
+        """Each table's public lines (see :mod:`._log`)."""
         self._shown: dict[int, tuple[TableStatus, list[ActionSpec]]] = {}
         """Each table's latest step result shown (its public status and the legal actions of
         the player to act): what a later (coalesced) edit and a waiting ping draw, so showing
@@ -202,10 +199,10 @@ class Desk:
             legal = []
         elif legal is None:
             legal = self.service.legal_actions(status.guild_id, status.channel_id, status.to_act)
-        lines = self._log.get(status.table_id, ())
+        lines, whole = self.logs.shown(status)
         names = self.names_of(status)
         return present.present_table(
-            self.ui(status.game), status, lines, legal, names, closed=closed
+            self.ui(status.game), status, lines, legal, names, closed=closed, whole=whole
         )
 
     def embed(
@@ -214,19 +211,18 @@ class Desk:
         """The public table: the kit's common part plus the game's fields (public view only)."""
         return render.table_embed(self.model(status, closed=closed), locale or self.locale)
 
-    def note(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> None:
-        """Add a step's public events to the table's log."""
-        known = self._deals.get(status.table_id)
-        if known is not None and known != status.deal_number:
-            # a new deal: the last one's cards come round again, its lines would mislead
-            self._log.pop(status.table_id, None)
-        self._deals[status.table_id] = status.deal_number
+    def note(self, status: TableStatus, events: Iterable[present.AnyEvent]) -> list[Text]:
+        """Add a step's public events to the table's log; its lines."""
+        self.logs.deal(status.table_id, status.deal_number)
         ui, names = self.ui(status.game), self.names_of(status)
+        lines: list[Text] = []
         for event in events:
             if event.is_public:
                 line = present.event_line(ui, event, names)
                 if line:
-                    self._log[status.table_id].append(line)
+                    self.logs.add(status.table_id, line, deciding=ui.deciding(event))
+                    lines.append(line)
+        return lines
 
     def current(self, status: TableStatus) -> TableStatus:
         """The table as it is now (``status`` itself once it is closed)."""
@@ -450,10 +446,10 @@ class Desk:
             reason = present.close_reason(Closing(CloseReason.EMPTY))
             await self.closed(status, reason, result.closed)
             return
-        self.note(status, result.events)
-        if result.settlement is not None:
-            line = present.settled_line(result.settlement, self.names_of(status))
-            self._log[status.table_id].append(line)
+        lines = self.note(status, result.events)
+        if result.settlement is not None:  # the deal's end is shown whole (see ._log)
+            settled = present.settled_line(result.settlement, self.names_of(status))
+            self.logs.ended(status.table_id, lines, settled)
         on_message = (
             interaction is not None
             and interaction.message is not None
@@ -521,7 +517,7 @@ class Desk:
     async def timeout_applied(self, report: TimeoutReport) -> None:
         names = self.names_of(report.table)
         line = present.timeout_line(report.user_id, report.away, names)
-        self._log[report.table.table_id].append(line)
+        self.logs.add(report.table.table_id, line)
         await self.show(report.step)
 
     async def computer_acted(self, report: ComputerReport) -> None:
@@ -539,7 +535,7 @@ class Desk:
                 gone.add(status.table_id)
                 continue
             self.publisher.budget.inherit(status.channel_id)
-            self._log[status.table_id].append(present.restarted_line())
+            self.logs.add(status.table_id, present.restarted_line())
             await self.publish(status, low=True)
         owed = await self.service.outbox.owed()
         for status in shown:
@@ -559,8 +555,7 @@ class Desk:
         text = present.closed_text(reason, closed, self.names_of(table))
         await self.publish(table, closed=text)
         await self.say(table, text)
-        self._log.pop(table.table_id, None)
-        self._deals.pop(table.table_id, None)
+        self.logs.close(table.table_id)
         self._shown.pop(table.table_id, None)
         self._posted_ids.pop(table.table_id, None)
         self.publisher.forget(table.table_id)

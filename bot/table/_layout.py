@@ -79,8 +79,9 @@ def choice_label(
 def table_components(
     ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
 ) -> tuple[Component, ...]:
-    """The public message's components: the player to act's legal actions and **My cards**
-    during a deal; **Join** / **Deal** / **Leave** between deals."""
+    """The public message's components: the player to act's legal actions (a free choice of
+    cards, which only **My cards** shows, as its **Keep all**) and **My cards** during a deal;
+    **Join** / **Deal** / **Leave** between deals."""
     expected = status.expected
     if not status.deal_open:
         return (
@@ -92,6 +93,10 @@ def table_components(
     buttons = 0
     for spec in legal:
         if not ui.on_table_message(spec):
+            if keep_all_field(spec) is not None and buttons < 20:  # choosing none shows nothing
+                key = Key(expected, spec.kind, KEEP_ALL)
+                shown.append(Button(key, msg("table.button.keep_all"), row=buttons // 5))
+                buttons += 1
             continue
         amount = amount_field(spec)
         if not spec.fields or amount is not None:

@@ -179,7 +179,12 @@ def table_layout(
     join = catalog(locale).join
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=COLOUR)
-    box.add_item(discord.ui.TextDisplay(f"## {say(model.title)}\n{say(model.turn)}"[:1000]))
+    head = f"## {say(model.title)}\n{say(model.turn)}"
+    if model.hint:
+        head += f"\n{say(model.hint)}"
+    if model.stakes:  # the picture shows no stakes, and the fields that did are not shown
+        head += f"\n-# {say(model.stakes)}"
+    box.add_item(discord.ui.TextDisplay(head[:1000]))
     filename = None
     if picture is not None:
         filename = picture.filename
@@ -191,7 +196,10 @@ def table_layout(
         seats = join(model.seats, "\n") or say(msg("table.seats.empty"))
         box.add_item(discord.ui.TextDisplay(f"**{say(model.seats_title)}**\n{seats}"[:1000]))
     if model.log:
-        shown = join(model.log, "\n")[-MAX_LOG:]
+        lines = [say(line) for line in model.log]
+        while len(lines) > 1 and sum(len(line) + 1 for line in lines) > MAX_LOG:
+            lines.pop(0)  # whole lines, the oldest first: a deal's end can be long
+        shown = "\n".join(lines)[-MAX_LOG:]
         box.add_item(discord.ui.TextDisplay(f"**{say(msg('table.latest'))}**\n{shown}"))
     if model.footer:
         box.add_item(discord.ui.TextDisplay(f"-# {say(model.footer)}"[:500]))

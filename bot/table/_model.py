@@ -67,6 +67,12 @@ class TableModel:
     """The latest public events, oldest first."""
     footer: Text
     components: tuple[Component, ...] = field(default_factory=tuple)
+    stakes: Text = ""
+    """The table's stakes in one line (empty: the game says none): shown with the picture,
+    which does not show them."""
+    hint: Text = ""
+    """What the game says of the moment under the turn line (Palace's free discard step):
+    shown with the picture, which replaces the fields that say it."""
 
 
 @dataclass(frozen=True, slots=True)

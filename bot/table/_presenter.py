@@ -113,22 +113,25 @@ def present_table(
     names: Names,
     *,
     closed: Text | None = None,
+    whole: bool = False,
 ) -> TableModel:
     """The public table: the kit's common part plus the game's fields (public view only); a
-    closed table keeps its seats and log, and loses its fields and buttons."""
+    closed table keeps its seats and log, and loses its fields and buttons. ``whole``: the
+    log is a deal's end, shown whole (else its latest ``LOG_SHOWN`` lines)."""
     seats = tuple(_with_detail(ui, status, s, names) for s in status.seats if s.seated or s.in_deal)
     fields: tuple[EmbedField, ...] = ()
     if closed is None:
         fields = tuple(
             ui.public_fields(status) if status.view is not None else ui.lobby_fields(status)
         )
+    hint = ui.turn_hint(status) if status.view is not None and status.deal_open else None
     return TableModel(
         title=msg("table.title", game=ui.title),
         turn=closed if closed is not None else turn_line(status, names),
         seats_title=msg("table.seats", seated=len(seats), max=status.max_seats),
         seats=seats,
         fields=fields,
-        log=tuple(log)[-LOG_SHOWN:],
+        log=tuple(log) if whole else tuple(log)[-LOG_SHOWN:],
         footer=deck_line(status)
         if status.deal_open and closed is None
         else msg(
@@ -140,6 +143,8 @@ def present_table(
             command=ui.command or ui.game,
         ),
         components=() if closed is not None else table_components(ui, status, legal, names),
+        stakes=(ui.stakes(status) or "") if closed is None else "",
+        hint=(hint or "") if closed is None else "",
     )
 
 
@@ -217,9 +222,11 @@ def private_lines(ui: GameUI, status: TableStatus, user: int) -> tuple[Text, ...
     return tuple(shown) if isinstance(shown, list) else (shown,)
 
 
-def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
+def private_line(
+    ui: GameUI, event: AnyEvent, names: Names, now: TableStatus | None = None
+) -> Text | None:
     """A private event as a line of its player's DM: the kit's own (sitting a deal out), or
-    the game's."""
+    the game's (told beside ``now``, the player's status after the step)."""
     if isinstance(event, SittingOut):
         command = ui.command or ui.game
         return msg(
@@ -228,7 +235,7 @@ def private_line(ui: GameUI, event: AnyEvent, names: Names) -> Text | None:
             need=chips(event.need),
             command=command,
         )
-    return ui.describe_private(event, names)
+    return ui.private_event(event, names, now)
 
 
 def present_private(
@@ -248,7 +255,7 @@ def present_private(
         cards = list(private_lines(ui, now, user))
     lines: list[Text] = []
     for e in told:  # a line said twice, or said again by the cards below, is said once
-        t = private_line(ui, e, names)
+        t = private_line(ui, e, names, now)
         if t is not None and (t == "" or (t not in lines and t not in cards)):
             lines.append(t)
     if cards:

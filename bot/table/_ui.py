@@ -71,6 +71,26 @@ class GameUI:
         from ``status.options``, so players see what they join. None by default."""
         return []
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """The table's stakes in one line from ``status.options`` (small bet, limit or
+        no-limit, ante; a stake; min and max bets), shown under the turn line of the lobby
+        and of every deal: with pictures on, the fields that said them are not shown (issue
+        33.5). None by default."""
+        return None
+
+    def turn_hint(self, status: TableStatus) -> Text | None:
+        """What the picture's table adds under "@x to act" at a moment the buttons do not
+        explain (Palace's free discard step: choose soldiers in **My cards**, or **Keep
+        all**), from ``status.view`` (the public view); the text table's fields say it. None
+        by default."""
+        return None
+
+    def done(self, action: dict[str, Any]) -> Text:
+        """The private answer to a click that played ``action`` when nothing else answers it
+        (the player's cards did not change): "Done." by default, which names no action in
+        English (issue 33.7: "Keep all" answered "Done: discard soldiers.")."""
+        return msg("table.reply.done")
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         """``user``'s own cards and situation from ``status.view`` (THEIR private view), for
         the **My cards** reply, ``/<game> hand`` and the DMs: one text or lines."""
@@ -83,6 +103,20 @@ class GameUI:
     def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         """One private event as a line of the player's DM (``None``: no line)."""
         return None
+
+    def deciding(self, event: GameEvent) -> bool:
+        """Whether a public event decides the deal's payout (a banker's pontoon, a battle
+        won, the call): its line stays on the table to the end of the deal, which shows it
+        beside the results (see ``bot.table._log``). None by default."""
+        return False
+
+    def private_event(self, event: GameEvent, names: Names, now: TableStatus | None) -> Text | None:
+        """One private event as a line of the player's update, told beside ``now`` (their
+        status after the step, whose cards the update shows below it; ``None``: not read):
+        a game whose line would contradict the cards shown (Paiute's timeout draws a card
+        and discards it in one step) words it from ``now``. ``describe_private`` by
+        default."""
+        return self.describe_private(event, names)
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal in the words of this game's buttons and commands; the default

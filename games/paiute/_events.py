@@ -61,11 +61,13 @@ class Drew(GameEvent):
 
 
 class Drawn(GameEvent):
-    """Private: the card ``to`` drew from the stock, and their hand with it."""
+    """Private: the card ``to`` drew, and their hand with it: told for either pile, so
+    taking the top discard updates the player's cards like a stock draw does (issue 33.8)."""
 
     kind: Literal[PaiuteEventKind.DRAWN] = PaiuteEventKind.DRAWN
     card: str
     hand: list[str]
+    source: Source = Source.STOCK
 
 
 class StockRebuilt(GameEvent):

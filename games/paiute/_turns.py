@@ -81,6 +81,8 @@ def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> li
         card = s.discards.pop()
         s.taken = card
         events.append(Drew(player=pid, source=Source.DISCARD, card=card.code))
+        mine = codes([*s.hands[pid], card])
+        events.append(Drawn(to=pid, card=card.code, hand=mine, source=Source.DISCARD))
     s.hands[pid].append(card)
     s.drawn, s.drawn_from = card, source
     s.phase = Phase.DISCARD

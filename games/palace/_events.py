@@ -175,6 +175,8 @@ class BetPlaced(GameEvent):
     defender: str
     amount: int
     pot: int
+    all_in: bool = False
+    """The attacker's stack was short of their stake: ``amount`` is all they had (PP-15)."""
 
 
 class Raised(GameEvent):
@@ -194,6 +196,8 @@ class Called(GameEvent):
     player: str
     amount: int
     pot: int
+    all_in: bool = False
+    """The caller's stack was short of the call: ``amount`` is all they had, maybe 0 (PP-15)."""
 
 
 class BattleFolded(GameEvent):

@@ -126,13 +126,15 @@ def _paid_discard(state: PalaceState, pid: str, cards: list[str]) -> list[Palace
 
 def _bet(state: PalaceState, pid: str, target: str) -> list[PalaceEvent]:
     """PP-12/PP-13: the attacker opens with exactly their own stake (all-in if short)."""
-    paid = pay(state, pid, stake(state, pid))
+    owed = stake(state, pid)
+    paid = pay(state, pid, owed)
     state.quiet = []
     state.phase = Phase.BATTLE
     state.battle = Battle(
         attacker=pid, defender=target, to_act=target, to_call=stake(state, target)
     )
-    return [BetPlaced(attacker=pid, defender=target, amount=paid, pot=state.pot)]
+    bet = BetPlaced(attacker=pid, defender=target, amount=paid, pot=state.pot, all_in=paid < owed)
+    return [bet]
 
 
 def _other(battle: Battle, pid: str) -> str:
@@ -174,7 +176,8 @@ def _call(state: PalaceState, pid: str) -> list[PalaceEvent]:
     assert battle is not None  # noqa: S101
     paid = pay(state, pid, battle.to_call)
     other = _other(battle, pid)
-    events: list[PalaceEvent] = [Called(player=pid, amount=paid, pot=state.pot)]
+    called = Called(player=pid, amount=paid, pot=state.pot, all_in=paid < battle.to_call)
+    events: list[PalaceEvent] = [called]
     outcome, mine, theirs = compare_battle(state, pid, other)
     events += reveal_after_battle(state, pid, other, outcome)
     if outcome is not BattleOutcome.OTHER:  # the other is out, and the caller saw their palace

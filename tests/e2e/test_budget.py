@@ -62,17 +62,21 @@ async def deal_under_way(session: Session, players: list[Actor]) -> Actor:
     return to_act(session, players)
 
 
-async def test_a_plain_click_is_answered_by_the_table_and_nothing_else(
+async def test_a_click_is_answered_by_the_table_and_the_new_hand_by_one_followup(
     session: Session, players: list[Actor]
 ) -> None:
+    """Taking the top discard changes the player's hand like a stock draw (issue 33.8: it
+    sent no private update): the click's answer is the table, the hand one ephemeral followup
+    on the same interaction (exempt from the global limit), and nothing else."""
     actor = await deal_under_way(session, players)
     message = table_message(session)
     since = len(session.fake.log.calls)
-    clicked = await actor.click(message, "Draw: the top discard")  # public: no new secret
+    clicked = await actor.click(message, "Draw: the top discard")
     assert clicked.message is message
     calls = await calls_of(session, since)
     assert [(c.method, c.route) for c in calls] == [
-        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")
+        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
     ], calls
     assert isinstance(calls[0].body, dict)
     assert calls[0].body["type"] == 7  # UPDATE_MESSAGE: the answer is the table

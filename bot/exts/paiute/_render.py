@@ -38,6 +38,7 @@ from games.paiute import (
     LaidDown,
     LastTurn,
     Outcome,
+    PaiuteOptions,
     PaiuteRefusal,
     PaiuteView,
     Phase,
@@ -338,14 +339,26 @@ def hand_lines(view: PaiuteView) -> list[Text]:
     return lines
 
 
-def private_line(event: GameEvent) -> Msg | None:
-    """A private Paiute event for its owner's DM (the kit adds the whole hand after it)."""
+def stakes_line(options: PaiuteOptions) -> Msg:
+    """The table's stakes in one line: what each player puts in the pot every deal."""
+    return msg("paiute.stakes", stake=Number(options.stake))
+
+
+def private_line(event: GameEvent, hand: Sequence[str] | None = None) -> Msg | None:
+    """A private Paiute event for its owner's DM (the kit adds the whole hand after it);
+    ``hand``: the codes of that hand, when known (a drawn card missing from it was discarded
+    in the same step)."""
     if event.is_public:
         return None
     if isinstance(event, HandDealt):
         return msg("paiute.private.hand")
     if isinstance(event, Drawn):
-        return msg("paiute.private.drawn", card=card(event.card))
+        face = card(event.card)
+        if hand is not None and event.card not in hand:
+            return msg("paiute.private.drawn_discarded", card=face)
+        if event.source is Source.DISCARD:
+            return msg("paiute.private.took", card=face)
+        return msg("paiute.private.drawn", card=face)
     return None
 
 

@@ -22,7 +22,7 @@ from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
-from games.paiute import ActionKind, PaiuteView
+from games.paiute import ActionKind, Called, LaidDown, PaiuteOptions, PaiuteView
 from services.tables import TableStatus
 
 PRIVATE_KINDS = frozenset({ActionKind.DISCARD.value, ActionKind.CALL.value})
@@ -53,6 +53,10 @@ class PaiuteUI(GameUI):
         seat = next((s for s in view.seats if s.player == pid), None)
         return None if seat is None else render.seat_detail(seat, view)
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """Each deal's stake, which the picture does not say."""
+        return render.stakes_line(PaiuteOptions.model_validate(status.options))
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if status.view is None:
             return msg("paiute.hand.no_deal")
@@ -61,9 +65,23 @@ class PaiuteUI(GameUI):
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return render.event_line(event, names)
 
+    def deciding(self, event: GameEvent) -> bool:
+        """The call and the hands laid down after it stay to the end of the deal."""
+        return isinstance(event, Called | LaidDown)
+
     def describe_private(self, event: GameEvent, names: Names) -> Text | None:
         line = render.private_line(event)
         return "" if line is None else line
+
+    def private_event(self, event: GameEvent, names: Names, now: TableStatus | None) -> Text | None:
+        """A drawn card that is no longer in the hand shown below went straight to the
+        discard pile in the same step (a timed-out turn): said so, not "You drew 9♣."
+        beside a hand without it (issue 33.8)."""
+        view = now.view if now is not None else None
+        if isinstance(view, PaiuteView) and view.hand is not None:
+            line = render.private_line(event, [c.code for c in view.hand])
+            return "" if line is None else line
+        return self.describe_private(event, names)
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal code in the words of Paiute's commands and buttons."""

@@ -40,7 +40,8 @@ def _kinds(kinds: Param) -> Text:
 
 def action_label(spec: ActionSpec, view: PalaceView | None = None) -> Text:
     """A button's words. With the table's view, the paid actions say what they cost: "Buy a
-    soldier (10)", "Discard (10)", "Attack (20)", "Call (20)" (all-in: what is left)."""
+    soldier (10)", "Discard (10)", "Attack (20)", "Call (20)"; short of it, "Call all-in (5)"
+    (issue 33.7: "Call (0)" did not say the player was all-in)."""
     kind = str(spec.kind)
     if kind not in KINDS:
         return kind
@@ -55,9 +56,12 @@ def action_label(spec: ActionSpec, view: PalaceView | None = None) -> Text:
             return msg("palace.action.discard_for", price=n(small))
         if kind == ActionKind.BET:
             stake = (len(mover.soldiers) + 1) * small
-            return msg("palace.action.bet_for", stake=n(min(stake, mover.stack)))
+            which = "palace.action.bet_all_in" if mover.stack < stake else "palace.action.bet_for"
+            return msg(which, stake=n(min(stake, mover.stack)))
         if kind == ActionKind.CALL and view.battle is not None:
-            return msg("palace.action.call_for", amount=n(min(view.battle.to_call, mover.stack)))
+            owed = view.battle.to_call
+            which = "palace.action.call_all_in" if mover.stack < owed else "palace.action.call_for"
+            return msg(which, amount=n(min(owed, mover.stack)))
     return msg(f"palace.action.{kind}")
 
 

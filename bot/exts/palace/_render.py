@@ -51,6 +51,9 @@ from games.palace import (
     Turn,
 )
 
+DECIDING = (Cut, BattleWon, BattleTied, BattleFolded)
+"""Events kept on the table to the end of the hand: the PP-3 cut and the battles' outcomes."""
+
 TITLE = msg("palace.title")
 RULES = msg("palace.rules")
 
@@ -334,7 +337,7 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
             return msg("palace.event.fold", player=who(player))
         case BetPlaced(attacker=attacker, defender=defender, amount=amount, pot=pot):
             return msg(
-                "palace.event.bet",
+                "palace.event.bet_all_in" if event.all_in else "palace.event.bet",
                 attacker=who(attacker),
                 defender=who(defender),
                 amount=n(amount),
@@ -342,6 +345,8 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
             )
         case Raised(player=player, called=called, amount=amount):
             return msg("palace.event.raise", player=who(player), called=n(called), amount=n(amount))
+        case Called(player=player, amount=amount, all_in=True):
+            return msg("palace.event.call_all_in", player=who(player), amount=n(amount))
         case Called(player=player, amount=amount):
             return msg("palace.event.call", player=who(player), amount=n(amount))
         case BattleFolded(player=player, winner=winner):

@@ -20,7 +20,7 @@ from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec
 from games.errors import IllegalAction
 from games.events import GameEvent
-from games.palace import ActionKind, PalaceOptions, PalaceView
+from games.palace import ActionKind, PalaceOptions, PalaceView, Phase
 from services.tables import TableStatus
 
 
@@ -31,6 +31,9 @@ def lines(texts: Iterable[Text]) -> list[Text]:
 
 MENTIONS = PlayerNames()
 """Players by mention in rendered text."""
+
+_SIMPLE_REPLIES = frozenset({ActionKind.BUY, ActionKind.STAY, ActionKind.FOLD, ActionKind.CALL})
+"""Actions whose ``palace.reply.*`` answer has no field."""
 
 
 class PalaceUI(GameUI):
@@ -60,10 +63,36 @@ class PalaceUI(GameUI):
         options = PalaceOptions.model_validate(status.options)
         return [EmbedField(msg("palace.field.stakes"), r.options_line(options))]
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """The stakes line of the lobby's field, kept on the table with the picture."""
+        return r.options_line(PalaceOptions.model_validate(status.options))
+
+    def turn_hint(self, status: TableStatus) -> Text | None:
+        """The free discard step after a buy or a capture: the table's only buttons are
+        **Keep all** and **My cards**, so the turn line says where the choice is (issue 33.7)."""
+        view = status.view
+        if isinstance(view, PalaceView) and view.phase is Phase.DISCARD_STEP:
+            return msg("palace.turn.discard_step", max_soldiers=view.options.max_soldiers)
+        return None
+
+    def done(self, action: dict[str, Any]) -> Text:
+        """A click's answer in the game's words ("You keep all your soldiers.", not the
+        action's name)."""
+        kind = action.get("kind")
+        if kind == ActionKind.DISCARD_SOLDIERS and not action.get("cards"):
+            return msg("palace.reply.kept_all")
+        if kind in _SIMPLE_REPLIES:
+            return msg(f"palace.reply.{kind}")
+        return super().done(action)
+
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if not isinstance(status.view, PalaceView):
             return msg("palace.mine.no_deal")
         return lines(r.my_cards(status.view, MENTIONS))
+
+    def deciding(self, event: GameEvent) -> bool:
+        """The cut for the first dealer (PP-3) and each battle's outcome stay to the end."""
+        return isinstance(event, r.DECIDING)
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.event_line(event, names)

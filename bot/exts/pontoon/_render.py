@@ -75,6 +75,10 @@ class Field:
     inline: bool = False
 
 
+DECIDING = (Cut, Declared, FiveCardTrick, Bust, BankerPontoon, BankBroken, BankPasses)
+"""Events kept on the table to the end of the deal: who banks, what beat whom outright, and a
+bank too short to pay in full (PO-22)."""
+
 TITLE = msg("pontoon.title")
 RULES = msg("pontoon.rules")
 
@@ -485,3 +489,10 @@ def lobby_lines(options: PontoonOptions) -> list[Text]:
     if options.shoot:
         lines.append(msg("pontoon.lobby.shoot", min=n(options.min_bet), max=n(options.max_bet)))
     return lines
+
+
+def stakes_line(options: PontoonOptions) -> Text:
+    """The stakes in one line, kept on the table beside the picture: the bets' bounds, the
+    least total to stick on, and Shoot Pontoon's kitty."""
+    lines = lobby_lines(options)
+    return joined([lines[0], lines[-1]], "bar") if options.shoot else lines[0]

@@ -49,6 +49,10 @@ class PontoonUI(GameUI):
         options = PontoonOptions.model_validate(status.options)
         return [EmbedField(msg("pontoon.field.lobby"), r.lobby_lines(options))]
 
+    def stakes(self, status: TableStatus) -> Text | None:
+        """The bets' bounds (and Shoot Pontoon's kitty), which the picture does not say."""
+        return r.stakes_line(PontoonOptions.model_validate(status.options))
+
     def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
         """**No shoot**: the shoot phase's bet of 0, one click."""
         if spec.kind == ActionKind.SHOOT:
@@ -62,6 +66,11 @@ class PontoonUI(GameUI):
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         view = cast(PontoonView | None, status.view)
         return list(r.private_lines(view, str(user)))
+
+    def deciding(self, event: GameEvent) -> bool:
+        """The cut for the bank, pontoons, five-card tricks, busts and a short bank (PO-22)
+        stay to the end of the deal."""
+        return isinstance(event, r.DECIDING)
 
     def describe_event(self, event: GameEvent, names: Names) -> Text | None:
         return r.describe_event(event, names)
