@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import _cards
 from bot.pictures._fonts import LOCK, font_for
-from bot.pictures._styles import DEFAULT_STYLE, STYLES
+from bot.pictures._styles import CLASSIC, DEFAULT_STYLE
 
 RGB = tuple[int, int, int]
 
@@ -330,16 +330,19 @@ def palette() -> Image.Image:
     for i, colour in enumerate(chips):
         items.append(ChipItem(520 + i * 40, 30, 24, colour))
         items.append(ChipItem(520 + i * 40, 80, 34, colour))
-    for k, style in enumerate(STYLES):  # every card style's inks (the large's share four)
-        for i, card in enumerate(_cards.FULL_CODES):
-            x, y = (i % 13) * 66, 500 + (i // 13) * 100 + k * 840
-            wild, dim = i % 5 == 0, i % 7 == 0
-            items.append(CardItem(x, y, 64, card, wild=wild, dim=dim, style=style))
-            items.append(CardItem(x, y + 420, 64, card, dim=not dim, style=style))
+    for i, card in enumerate(_cards.FULL_CODES):
+        x, y = (i % 13) * 66, 500 + (i // 13) * 100
+        wild, dim = i % 5 == 0, i % 7 == 0
+        items.append(CardItem(x, y, 64, card, wild=wild, dim=dim))
+        items.append(CardItem(x, y + 420, 64, card, dim=not dim))
+    # the other styles' inks: the large style's are the default's, the classic adds one red
+    for i, card in enumerate(c for c in _cards.FULL_CODES if c.endswith("h")):
+        items.append(CardItem(i * 66, 1340, 64, card, wild=i % 5 == 0, style=CLASSIC))
+        items.append(CardItem(i * 66, 1440, 64, card, dim=True, style=CLASSIC))
     items.append(CardItem(900, 500, 64, None))
     items.append(CardItem(900, 600, 64, None, dim=True))
     items.append(SlotItem(900, 700, 64))
-    sample = paint(Scene(1000, 500 + 840 * len(STYLES), tuple(items)))
+    sample = paint(Scene(1000, 1540, tuple(items)))
     return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 

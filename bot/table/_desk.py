@@ -28,6 +28,7 @@ from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
+from bot.table._alt import table_alt
 from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
@@ -303,7 +304,7 @@ class Desk:
         if drawn is None:
             return v2.table_layout(model, None, "", locale)
         title = self.ui(status.game).title
-        alt = v2.alt_text("pictures.alt.table", title, drawn.cards, locale)
+        alt = table_alt(status.view, self.names_of(status), title, locale)
         return v2.table_layout(model, drawn.picture, alt, locale)
 
     # -- private cards --------------------------------------------------------------------------

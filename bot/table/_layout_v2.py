@@ -69,6 +69,7 @@ def labels(locale: str = DEFAULT_LOCALE) -> Labels:
         kitty=word("kitty"),
         stake=word("stake"),
         shoot=word("shoot"),
+        stack=word("stack"),
     )
 
 
