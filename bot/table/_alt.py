@@ -158,10 +158,11 @@ def _paiute(view: PaiuteView, names: Names) -> Table:
 def _pontoon(view: PontoonView, names: Names) -> Table:
     results = view.results
     seats = []
-    if view.banker is not None:
-        bank = msg("pictures.alt.banker", name=names.plain(view.banker))
-        stack = None if view.banker == HOUSE else view.stacks.get(view.banker)
-        change = None if results is None or stack is None else results.get(view.banker, 0)
+    if view.banker is not None or view.banker_hand.cards:  # None: the house banks (PO-23)
+        banker = view.banker or HOUSE
+        bank = msg("pictures.alt.banker", name=names.plain(banker))
+        stack = None if banker == HOUSE else view.stacks.get(banker)
+        change = None if results is None or stack is None else results.get(banker, 0)
         seats.append(Seat(bank, view.banker_hand.cards, stack, change=change))
     for punter in view.punters:
         seats.append(

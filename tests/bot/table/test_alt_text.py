@@ -70,3 +70,9 @@ def test_every_language_says_the_table(lang):
     assert "Bo" in alt
     assert "Cy" in alt
     assert "{" not in alt
+
+
+def test_the_house_banks_in_the_pontoon_alt_text():
+    g = game("Ks 5s Qs 6d 4h 9h 2c 3c", dealer=None, banker="house")
+    alt = table_alt(g.view(None), NAMES, "Pontoon")
+    assert "the house (the bank): 1 face down." in alt
