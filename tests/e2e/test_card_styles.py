@@ -13,6 +13,7 @@ from sandbox.harness import Session
 from tests.e2e import test_pontoon
 from tests.e2e.table_helpers import (
     TableSeed,
+    alt_texts,
     click_action,
     status,
     table_message,
@@ -69,7 +70,13 @@ async def test_my_cards_are_drawn_large_after_cards_style_large_and_the_table_in
         action = test_pontoon.choose(session, user)
         await click_action(session, players[user], action["kind"], action.get("amount"))
     await synced(session)
-    table = picture_of(await pictured(session))
+    shown = await pictured(session)
+    table = picture_of(shown)
+    (alt,) = alt_texts(shown)  # issue 33 item 9: owners, stacks, the pot and the turn
+    assert alt.startswith("The Pontoon table. ")
+    assert " to act. Pot: " in alt
+    assert "alice, " in alt
+    assert "bob (the bank), " in alt
     assert deep_blue(table) == 0  # the server's classic deck: no blue diamonds on the table
     hers = await alice.click(table_message(session), "My cards")
     his = await bob.click(table_message(session), "My cards")
