@@ -1,9 +1,9 @@
-"""The table picture's alt text, read from the public view (never from the picture): a screen
-reader hears what the picture shows, and whose it is. The game and its pot (and kitty), the
-piles by how many cards they hold (a pile is one thing, not "19 cards face down"), the cards
-face up beside a pile (Paiute's wild card indicator and top discard), each seat by name with its
-stack and its bet (at the end: its result) and its cards (face-down ones counted), and whose
-turn it is (said first: Discord cuts a description at 1024 characters) (issue 33).
+"""The table picture's alt text, read from the public view (never from the picture), so a
+screen reader hears what the picture shows and whose it is (issue 33): the game, whose turn it
+is (first: Discord cuts a description at 1024 characters), the pot (and kitty), the piles by how
+many cards they hold (a pile is one thing, not "19 cards face down"), the cards face up beside
+a pile (Paiute's wild card indicator and top discard), and each seat by name with its stack,
+its bet (at the end: its result) and its cards, face-down ones counted.
 """
 
 from __future__ import annotations
