@@ -3,6 +3,7 @@
 Run from the repository root::
 
     python -m bench.render [--runs 3] [--deals 2] [--baseline DIR] [--seats palace=10,6 ...]
+                           [--style classic|four-colour|large]
     python -m bench.render --encoders        # zlib levels and band heights, measured
     python -m bench.render --samples DIR     # one table and one hand picture per game
 
@@ -15,7 +16,8 @@ processes' load does not add to it, though it still slows a shared core) is take
 sprite caches are warm (a deal played before, unmeasured), and once cold (the first picture
 after start, as ``warm`` leaves it). Each run is its own process, this tree's and the
 baseline's taking turns; medians over the runs are printed side by side, with their ratio.
-Asserts nothing: timings depend on the machine and its load.
+``--style``: the server's card style of this tree's table pictures (a baseline without
+styles draws its own one). Asserts nothing: timings depend on the machine and its load.
 
 A baseline is a checkout of another commit: ``git -C /work/main archive main | tar -x -C DIR``.
 """
@@ -87,8 +89,9 @@ def _states(game: str, seats: int, deals: int, seed: int) -> list[Any]:
     return views
 
 
-def measure(game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
-    """One run in this process, with whichever ``bot.pictures`` is on the path."""
+def measure(game: str, seats: int, deals: int, seed: int, style: str = "") -> dict[str, Any]:
+    """One run in this process, with whichever ``bot.pictures`` is on the path (``style``: the
+    card style, where that tree has styles)."""
     import bot.pictures as pictures
 
     names = dict(zip([str(1000 + i) for i in range(seats)], NAMES, strict=False))
@@ -102,6 +105,8 @@ def measure(game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
         return cache.picture
 
     def scene(view: Any) -> Any:
+        if style and hasattr(pictures, "STYLES"):
+            return pictures.table_scene(pictures.Public(view), names, style=style)
         return pictures.table_scene(pictures.Public(view), names)
 
     cold_views = _states(game, seats, 1, seed + 1000)
@@ -135,11 +140,13 @@ def measure(game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
     }
 
 
-def _run(code: Path, game: str, seats: int, deals: int, seed: int) -> dict[str, Any]:
+def _run(
+    code: Path, game: str, seats: int, deals: int, seed: int, style: str = ""
+) -> dict[str, Any]:
     """``measure`` in a fresh process over the tree at ``code``."""
     env = dict(os.environ, PYTHONPATH=str(code))
     out = subprocess.run(  # noqa: S603 - this interpreter, this file
-        [sys.executable, __file__, "--measure", f"{game}:{seats}:{deals}:{seed}"],
+        [sys.executable, __file__, "--measure", f"{game}:{seats}:{deals}:{seed}:{style}"],
         env=env,
         cwd=code,
         capture_output=True,
@@ -157,6 +164,7 @@ def bench(args: argparse.Namespace) -> None:
         trees["base"] = args.baseline.resolve()
     print(
         f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min), {args.runs} runs"
+        + (f", this tree's card style: {args.style}" if args.style else "")
     )
     print(
         "CPU ms per table update (scene + picture), median of the runs' medians; warm: the "
@@ -172,7 +180,8 @@ def bench(args: argparse.Namespace) -> None:
             results: dict[str, list[dict[str, Any]]] = {tree: [] for tree in trees}
             for i in range(args.runs):
                 for tree, code in trees.items():
-                    results[tree].append(_run(code, game, seats, args.deals, args.seed + i))
+                    style = args.style if tree == "this" else ""
+                    results[tree].append(_run(code, game, seats, args.deals, args.seed + i, style))
             meds = {}
             for tree, runs in results.items():
                 med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
@@ -261,12 +270,13 @@ def main() -> None:
     )
     parser.add_argument("--encoders", action="store_true", help="compare encoder settings")
     parser.add_argument("--samples", type=Path, help="write sample pictures here instead")
+    parser.add_argument("--style", default="", help="this tree's card style (default: its own)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.seats = dict(args.seats) if args.seats else dict(SIZES)
     if args.measure:
-        game, seats, deals, seed = args.measure.split(":")
-        print(json.dumps(measure(game, int(seats), int(deals), int(seed))))
+        game, seats, deals, seed, *style = args.measure.split(":")
+        print(json.dumps(measure(game, int(seats), int(deals), int(seed), "".join(style))))
     elif args.samples is not None:
         samples(args.samples, args.seed)
     elif args.encoders:

@@ -29,6 +29,7 @@ from bot.languages import Languages
 from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
 from bot.table_events import TASK, DeskListener
+from services.card_styles import CardStyles
 from services.economy import EconomyService
 from services.pings import PingPreferences
 from services.preferences import PreferencesService
@@ -74,6 +75,7 @@ class Parlour(commands.Bot):
     interaction reaches a cog)."""
 
     db: Database
+    card_styles: CardStyles
     economy: EconomyService
     pings: PingPreferences
     preferences: PreferencesService
@@ -178,6 +180,7 @@ class Parlour(commands.Bot):
         )
         self.pings = PingPreferences(self.db)
         self.desk.pings.mode_of = self.pings.mode
+        self.card_styles = CardStyles(self.db)
         self._tables = self.tables = TableService(
             self.db,
             listener=DeskListener(self.desk, self.create_task, self.dispatch),

@@ -7,7 +7,7 @@ row gets the defaults below.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -61,6 +61,10 @@ class GuildSettings(BaseModel):
     season_days: int = Field(0, ge=0, le=3650)
     """How long a season lasts (``storage.seasons``): the leaderboard counts chips won in the
     current one by default and its podium is posted when it ends; 0: no seasons."""
+    card_style: Literal["classic", "four-colour", "large"] = "four-colour"
+    """The cards of the server's table pictures (``/admin settings card_style``), and of a
+    player's own pictures until they choose theirs with ``/cards``: ``classic`` (two colours),
+    ``four-colour`` (the poker standard, colour-blind safe) or ``large``."""
     board_min_deals: int = Field(20, ge=1, le=1_000_000)
     """Deals a player must have finished to appear on a rate board (win rate), so two lucky
     deals of a fresh account do not top it."""

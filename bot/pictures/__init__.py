@@ -8,7 +8,8 @@ fetched at run time.
 - ``table_scene(Public(game.view(None)), names, labels)``: the table picture. Only a
   ``Public`` view is accepted, and only the public's view can be wrapped (``PrivateViewError``),
   so a hidden card cannot reach the channel.
-- ``hand_scene(game.view(pid))``: the player's own cards, for their DM and **My cards**.
+- ``hand_scene(game.view(pid), style)``: the player's own cards, for their DM and **My
+  cards**, in their card style (``STYLES``: classic, four-colour, large; ``_styles``).
 - ``TablePictures.picture(table, scene)``: a table's picture, drawn and encoded only where it
   changed since that table's last one (the table updates' path: about a millisecond).
 - ``PictureCache.render(lambda: hand_scene(...))``: builds, paints and encodes in a worker
@@ -38,7 +39,8 @@ from bot.pictures._palace import palace_scene
 from bot.pictures._png import Encoding
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
-from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
+from bot.pictures._scene import CardItem, Format, Scene, encode, paint, styled, warm
+from bot.pictures._styles import DEFAULT_STYLE, STYLES, card_style
 from games.paiute import PaiuteView
 from games.palace import PalaceView
 from games.pontoon import PontoonView
@@ -52,32 +54,46 @@ class NoPicture(NoHandError):
     picture rather than failing."""
 
 
-def table_scene(table: Public[TableView], names: Names, labels: Labels = DEFAULT_LABELS) -> Scene:
-    """The public table picture of whichever game ``table`` is a view of."""
+def table_scene(
+    table: Public[TableView],
+    names: Names,
+    labels: Labels = DEFAULT_LABELS,
+    style: str = DEFAULT_STYLE,
+) -> Scene:
+    """The public table picture of whichever game ``table`` is a view of, its cards in
+    ``style`` (the server's card style)."""
     view = table.view
     if isinstance(view, PalaceView):
-        return palace_scene(Public(view), names, labels)
-    if isinstance(view, PaiuteView):
-        return paiute_scene(Public(view), names, labels)
-    if isinstance(view, PontoonView):
-        return pontoon_scene(Public(view), names, labels)
-    raise NoPicture(f"no table picture for a {type(view).__name__}")
+        scene = palace_scene(Public(view), names, labels)
+    elif isinstance(view, PaiuteView):
+        scene = paiute_scene(Public(view), names, labels)
+    elif isinstance(view, PontoonView):
+        scene = pontoon_scene(Public(view), names, labels)
+    else:
+        raise NoPicture(f"no table picture for a {type(view).__name__}")
+    return styled(scene, style)
 
 
-def hand_scene(view: TableView) -> Scene:
-    """The private hand picture of ``view``'s viewer (``NoHandError`` if they have none)."""
+def hand_scene(view: TableView, style: str = DEFAULT_STYLE) -> Scene:
+    """The private hand picture of ``view``'s viewer (``NoHandError`` if they have none), in
+    their card ``style``."""
+    card = card_style(style).hand_card
     if isinstance(view, PalaceView):
-        return palace_hand(view)
-    if isinstance(view, PaiuteView):
-        return paiute_hand(view)
-    if isinstance(view, PontoonView):
-        return pontoon_hand(view)
-    raise NoPicture(f"no hand picture for a {type(view).__name__}")
+        scene = palace_hand(view, card)
+    elif isinstance(view, PaiuteView):
+        scene = paiute_hand(view, card)
+    elif isinstance(view, PontoonView):
+        scene = pontoon_hand(view, card)
+    else:
+        raise NoPicture(f"no hand picture for a {type(view).__name__}")
+    return styled(scene, style)
 
 
 __all__ = [
     "DEFAULT_LABELS",
+    "DEFAULT_STYLE",
     "HAS_RAQM",
+    "STYLES",
     "CardItem",
     "Encoding",
     "Format",
@@ -96,6 +112,7 @@ __all__ = [
     "TableView",
     "Uploads",
     "back",
+    "card_style",
     "draw",
     "encode",
     "face",
@@ -108,6 +125,7 @@ __all__ = [
     "palace_scene",
     "pontoon_hand",
     "pontoon_scene",
+    "styled",
     "table_scene",
     "warm",
 ]

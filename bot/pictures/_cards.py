@@ -1,10 +1,11 @@
 """Card faces, the card back and chips, drawn by Pillow itself (no art to license).
 
 Each image is drawn three times larger and scaled down, for smooth corners and glyphs, once per
-size: the table pictures only paste these cached images. Suits have four colours (spades black,
-hearts red, diamonds blue, clubs green) so that a suit reads at a glance on a phone, which
-Palace Poker's banner suits need. The rank and suit sit in the left column, the part of a card
-that stays visible when cards overlap in a fan.
+size: the table pictures only paste these cached images. By default suits have four colours
+(spades black, hearts red, diamonds blue, clubs green) so that a suit reads at a glance on a
+phone, which Palace Poker's banner suits need. The rank and suit sit in the left column, the
+part of a card that stays visible when cards overlap in a fan. The suits' colours and the
+index's size are the reader's card style (``_styles``).
 """
 
 from __future__ import annotations
@@ -14,18 +15,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.pictures._fonts import LOCK, font
-from games.cards import FULL_DECK, Card, Suit
+from bot.pictures._styles import DEFAULT_STYLE, card_style
+from games.cards import FULL_DECK, Card
 
 SUPERSAMPLE = 3
 ASPECT = 1.4
 """Card height over card width."""
 
-SUIT_COLOURS = {
-    Suit.SPADES: (28, 28, 30),
-    Suit.HEARTS: (200, 30, 45),
-    Suit.DIAMONDS: (25, 90, 200),
-    Suit.CLUBS: (20, 125, 55),
-}
 BACK_COLOUR = (128, 24, 36)
 BACK_LINES = (172, 62, 70)
 WILD_GOLD = (236, 182, 20)
@@ -50,18 +46,20 @@ def _finish(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=512)
-def face(code: str, width: int, *, wild: bool = False, dim: bool = False) -> Image.Image:
+@lru_cache(maxsize=1024)
+def face(
+    code: str, width: int, *, wild: bool = False, dim: bool = False, style: str = DEFAULT_STYLE
+) -> Image.Image:
     """The face of card ``code`` (``"10h"``), ``width`` pixels wide, as RGBA.
 
     ``wild`` gives the card a gold frame and a star under its index (Paiute's wild cards);
-    ``dim`` greys it out (a folded or beaten seat's cards).
+    ``dim`` greys it out (a folded or beaten seat's cards); ``style`` is a card style's name.
     """
     with LOCK:
-        return _face(Card.parse(code), width, wild=wild, dim=dim)
+        return _face(Card.parse(code), width, wild=wild, dim=dim, style=style)
 
 
-def _face(card: Card, width: int, *, wild: bool, dim: bool) -> Image.Image:
+def _face(card: Card, width: int, *, wild: bool, dim: bool, style: str) -> Image.Image:
     image, draw, w, h = _canvas(width)
     radius = w // 9
     edge = max(SUPERSAMPLE, w // 40)
@@ -71,16 +69,18 @@ def _face(card: Card, width: int, *, wild: bool, dim: bool) -> Image.Image:
     if wild:
         ring = max(2 * SUPERSAMPLE, w // 14)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=WILD_GOLD, width=ring)
-    colour = SUIT_COLOURS[card.suit]
+    look = card_style(style)
+    colour = look.colours[card.suit]
+    scale = look.index_scale
     rank = card.rank.code
-    rank_size = round(w * (0.31 if len(rank) > 1 else 0.42))
-    left = round(w * 0.24)  # the centre line of the index column
+    rank_size = round(w * (0.31 if len(rank) > 1 else 0.42) * scale)
+    left = round(w * 0.24 * min(scale, 1.08))  # the centre line of the index column
     draw.text(
         (left, round(h * 0.04)), rank, font=font(rank_size, bold=True), fill=colour, anchor="mt"
     )
-    index_suit = round(w * 0.36)
+    index_suit = round(w * 0.36 * scale)
     draw.text(
-        (left, round(h * 0.04) + round(w * 0.44)),
+        (left, round(h * 0.04) + round(w * 0.44 * scale)),
         card.suit.symbol,
         font=font(index_suit),
         fill=colour,
@@ -88,16 +88,18 @@ def _face(card: Card, width: int, *, wild: bool, dim: bool) -> Image.Image:
     )
     if wild:
         draw.text(
-            (left, round(h * 0.04) + round(w * 0.84)),
+            (left, round(h * 0.04) + round(w * 0.84 * scale)),
             "★",
             font=font(round(w * 0.30)),
             fill=WILD_GOLD,
             anchor="mt",
         )
+    # a larger index leaves the big pip less room: smaller, lower right
+    pip, pip_x, pip_y = (0.62, 0.64, 0.70) if scale <= 1 else (0.53, 0.70, 0.74)
     draw.text(
-        (round(w * 0.64), round(h * 0.70)),
+        (round(w * pip_x), round(h * pip_y)),
         card.suit.symbol,
-        font=font(round(w * 0.62)),
+        font=font(round(w * pip)),
         fill=colour,
         anchor="mm",
     )

@@ -38,16 +38,16 @@ class Group:
     """A gold frame round the group, as the table picture frames Palace's banner."""
 
 
-def groups_scene(groups: Sequence[Group]) -> s.Scene:
-    """The groups side by side on one strip."""
-    step = CARD + 8
-    widths = [CARD + max(0, len(g.codes) - 1) * step for g in groups if g.codes]
+def groups_scene(groups: Sequence[Group], card: int = CARD) -> s.Scene:
+    """The groups side by side on one strip, each card ``card`` pixels wide."""
+    step = card + 8
+    widths = [card + max(0, len(g.codes) - 1) * step for g in groups if g.codes]
     shown = [g for g in groups if g.codes]
     if not shown:
         raise NoHandError("no cards to show")
     captions = any(g.caption for g in shown)
     lift = 16
-    height = MARGIN * 3 + lift + round(CARD * 1.4) + (CAPTION_H if captions else 0) + MARGIN
+    height = MARGIN * 3 + lift + round(card * 1.4) + (CAPTION_H if captions else 0) + MARGIN
     width = MARGIN * 2 + sum(widths) + GROUP_GAP * (len(shown) - 1) + 2 * MARGIN
     items: list[s.Item] = [
         s.PanelItem(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN, s.PANEL)
@@ -57,18 +57,16 @@ def groups_scene(groups: Sequence[Group]) -> s.Scene:
     for group, room in zip(shown, widths, strict=True):
         if group.framed:
             frame = s.PanelItem(
-                x - 5, y - 5, room + 10, round(CARD * 1.4) + 10, s.WIN, ground=s.PANEL
+                x - 5, y - 5, room + 10, round(card * 1.4) + 10, s.WIN, ground=s.PANEL
             )
             items.append(frame)
-        cards, _ = fan(x, y, CARD, group.codes, room, wild_rank=group.wild_rank)
-        for card in cards:
-            if group.highlight is not None and card.code == group.highlight:
-                card = s.CardItem(
-                    card.x, card.y - lift, card.width, card.code, card.wild, visible=card.visible
-                )
-            items.append(card)
+        cards, _ = fan(x, y, card, group.codes, room, wild_rank=group.wild_rank)
+        for item in cards:
+            if group.highlight is not None and item.code == group.highlight:
+                item = item._replace(y=item.y - lift)
+            items.append(item)
         if group.caption:
-            caption_y = y + round(CARD * 1.4) + CAPTION_H // 2 + 2
+            caption_y = y + round(card * 1.4) + CAPTION_H // 2 + 2
             items.append(
                 s.TextItem(
                     x + room // 2, caption_y, group.caption, 26, s.WHITE, bold=True, anchor="mm"
@@ -84,7 +82,7 @@ def _own(viewer: str | None) -> str:
     return viewer
 
 
-def palace_hand(view: PalaceView) -> s.Scene:
+def palace_hand(view: PalaceView, card: int = CARD) -> s.Scene:
     """A Palace player's banner, soldiers and palace cards."""
     me = _own(view.viewer)
     seat = next((x for x in view.seats if x.player == me), None)
@@ -95,11 +93,12 @@ def palace_hand(view: PalaceView) -> s.Scene:
             Group((seat.banner.code,) if seat.banner else (), framed=True),
             Group(tuple(c.code for c in seat.soldiers)),
             Group(tuple(c.code for c in view.palace)),
-        ]
+        ],
+        card,
     )
 
 
-def paiute_hand(view: PaiuteView) -> s.Scene:
+def paiute_hand(view: PaiuteView, card: int = CARD) -> s.Scene:
     """A Paiute player's hand (the card just drawn lifted), and what they laid down."""
     me = _own(view.viewer)
     seat = next((x for x in view.seats if x.player == me), None)
@@ -110,11 +109,12 @@ def paiute_hand(view: PaiuteView) -> s.Scene:
         [
             Group(tuple(c.code for c in view.hand), wild_rank=view.wild_rank, highlight=drawn),
             Group(tuple(c.code for c in seat.laid_down), wild_rank=view.wild_rank),
-        ]
+        ],
+        card,
     )
 
 
-def pontoon_hand(view: PontoonViewLike) -> s.Scene:
+def pontoon_hand(view: PontoonViewLike, card: int = CARD) -> s.Scene:
     """A Pontoon player's own hands (the banker's: the bank's hand), each with its total."""
     me = _own(view.viewer)
     if me == view.banker:
@@ -124,4 +124,4 @@ def pontoon_hand(view: PontoonViewLike) -> s.Scene:
         if punter is None:
             raise NoHandError(f"{me!r} has no hand in this deal")
         hands = list(punter.hands)
-    return groups_scene([Group(tuple(h.cards), caption=hand_total(h)) for h in hands])
+    return groups_scene([Group(tuple(h.cards), caption=hand_total(h)) for h in hands], card)

@@ -35,6 +35,8 @@ class Labels:
     kitty: str = ""
     stake: str = ""
     shoot: str = ""
+    stack: str = ""
+    """The legend's word for the blue chip beside each seat's stack."""
     digits: Callable[[int], str] = _grouped
     """How numbers are written (digit grouping, the reader's digits)."""
 
@@ -165,6 +167,27 @@ def seat_top(
         )
     )
     return items
+
+
+LEGEND_H = 34
+"""The height of the legend line under a table (none when it has no words)."""
+
+
+def legend(y: int, entries: Sequence[tuple[s.RGB, str]]) -> tuple[list[s.Item], int]:
+    """A line under the table naming each chip colour it uses ("● Stack ● Stake ● Pot"), so a
+    chip beside a number says what the number is (issue 33: chip icons had no labels); entries
+    without a word are left out. Returns the items and the height they add (0: none)."""
+    shown = [(colour, word) for colour, word in entries if word]
+    if not shown:
+        return [], 0
+    items: list[s.Item] = []
+    x = MARGIN + 8
+    mid = y + LEGEND_H // 2
+    for colour, word in shown:
+        chips, used = amount(x, mid, "", colour, size=18, colour=s.MUTED, label=word)
+        items.extend(chips)
+        x += used + 22
+    return items, LEGEND_H
 
 
 def grid(count: int, columns: int, cell_w: int, cell_h: int, top: int) -> list[tuple[int, int]]:

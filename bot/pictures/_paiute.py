@@ -17,6 +17,7 @@ from bot.pictures._layout import (
     amount,
     fan,
     grid,
+    legend,
     name_of,
     seat_top,
 )
@@ -42,7 +43,9 @@ def paiute_scene(
     cells = grid(len(view.seats), 2, PANEL_W, PANEL_H, HEADER_H + MARGIN)
     for seat, (x, y) in zip(view.seats, cells, strict=True):
         items.extend(_seat(view, seat, x, y, names, labels))
-    return s.Scene(WIDTH, height, tuple(items))
+    key, added = legend(height, ((s.STACK_CHIP, labels.stack), (s.POT_CHIP, labels.pot)))
+    items.extend(key)
+    return s.Scene(WIDTH, height + added, tuple(items))
 
 
 def _header(view: PaiuteView, labels: Labels) -> list[s.Item]:

@@ -8,6 +8,8 @@ beside it, the three palace cards sit at the panel's right end.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.pictures import _scene as s
 from bot.pictures._fonts import fit, text_width
 from bot.pictures._layout import (
@@ -18,6 +20,7 @@ from bot.pictures._layout import (
     amount,
     fan,
     grid,
+    legend,
     name_of,
     seat_top,
 )
@@ -45,18 +48,42 @@ def palace_scene(
     cells = grid(len(view.seats), 2, PANEL_W, PANEL_H, HEADER_H + MARGIN)
     for seat, (x, y) in zip(view.seats, cells, strict=True):
         items.extend(_seat(view, seat, x, y, names, labels))
-    return s.Scene(WIDTH, height, tuple(items))
+    key, added = legend(
+        height,
+        ((s.STACK_CHIP, labels.stack), (s.POT_CHIP, labels.pot)),
+    )
+    items.extend(key)
+    return s.Scene(WIDTH, height + added, tuple(items))
+
+
+BATTLE_MIN_W = 330
+"""The room a battle needs right of the piles: two short names, the swords, the amount to call."""
 
 
 def _header(view: PalaceView, names: Names, labels: Labels) -> list[s.Item]:
+    """The pot, the stock and the discards, and the battle: with the reader's words while they
+    fit, else without the battle's, else with the numbers alone (the chip and the pile's back
+    say what they are), so a long word or a big pot never covers the next thing (issue 33)."""
+    shorter = replace(labels, to_call="", raises="")
+    for words in (labels, shorter):
+        items = _header_with(view, names, words)
+        if items is not None:
+            return items
+    terse = replace(shorter, pot="", stock="", discards="")
+    return _header_with(view, names, terse, squeeze=True) or []
+
+
+def _header_with(
+    view: PalaceView, names: Names, labels: Labels, *, squeeze: bool = False
+) -> list[s.Item] | None:
     top = MARGIN
     items: list[s.Item] = [s.PanelItem(MARGIN, top, WIDTH - 2 * MARGIN, HEADER_H - MARGIN, s.PANEL)]
     mid = top + (HEADER_H - MARGIN) // 2
-    pot, _ = amount(
+    pot, pot_w = amount(
         MARGIN + 16, mid, labels.number(view.pot), s.POT_CHIP, size=34, label=labels.pot
     )
     items.extend(pot)
-    x = MARGIN + 250
+    x = max(MARGIN + (180 if squeeze else 250), MARGIN + 16 + pot_w + 24)
     small = 52
     card_y = mid - round(small * 1.4) // 2
     for count, label in ((view.draw_count, labels.stock), (view.discard_count, labels.discards)):
@@ -67,16 +94,30 @@ def _header(view: PalaceView, names: Names, labels: Labels) -> list[s.Item]:
         text = f"{label} {labels.number(count)}".strip()
         items.append(s.TextItem(x + small + 8, mid, text, 24, s.WHITE, bold=True))
         # the next pile goes after the count, however long the reader's word for the pile
-        x += max(130, small + 8 + text_width(text, 24, bold=True) + 14)
+        x += max(100 if squeeze else 130, small + 8 + text_width(text, 24, bold=True) + 14)
     if view.battle is not None:
-        items.extend(_battle(view.battle, names, labels, x + 10, mid))
+        battle = _battle(view.battle, names, labels, x + 10, mid)
+        if battle is None and not squeeze:
+            return None
+        items.extend(battle or [])
+    elif x > WIDTH - MARGIN:
+        return None
     return items
 
 
-def _battle(battle: BattleView, names: Names, labels: Labels, x: int, mid: int) -> list[s.Item]:
-    """Attacker (red) ⚔ defender (blue), and under them the amount to call and the raises."""
+def _battle(
+    battle: BattleView, names: Names, labels: Labels, x: int, mid: int
+) -> list[s.Item] | None:
+    """Attacker (red) ⚔ defender (blue), and under them the amount to call and the raises;
+    ``None`` when that does not fit between ``x`` and the header's right end."""
     right = WIDTH - MARGIN - 14
     room = right - x
+    raises = f"{labels.raises} ↑{labels.number(battle.raises)}".strip() if battle.raises else ""
+    raises_w = text_width(raises, 21, bold=True) + 20 if raises else 0
+    call_text = labels.number(battle.to_call)
+    _, call_w = amount(0, 0, call_text, s.STAKE_CHIP, label=labels.to_call)
+    if room < min(BATTLE_MIN_W, call_w + raises_w):
+        return None
     half = (room - 40) // 2
     attacker = fit(name_of(names, battle.attacker), 24, half, bold=True)
     defender = fit(name_of(names, battle.defender), 24, half, bold=True)
@@ -86,11 +127,10 @@ def _battle(battle: BattleView, names: Names, labels: Labels, x: int, mid: int) 
         s.TextItem(x + half + 20, line, "⚔", 28, s.WHITE, anchor="mm"),
         s.TextItem(x + half + 40, line, defender, 24, s.DEFEND, bold=True, anchor="lm"),
     ]
-    raises = f"{labels.raises} ↑{labels.number(battle.raises)}".strip() if battle.raises else ""
-    raises_w = text_width(raises, 21, bold=True) + 20 if raises else 0
-    call_text = labels.number(battle.to_call)
-    _, call_w = amount(0, 0, call_text, s.STAKE_CHIP, label=labels.to_call)
-    left = x + half + 20 - (call_w + raises_w) // 2  # centred under the swords
+    if call_w + raises_w > room:
+        return None
+    centred = x + half + 20 - (call_w + raises_w) // 2  # under the swords, inside the room
+    left = min(max(x, centred), right - call_w - raises_w)
     call, _ = amount(left, mid + 22, call_text, s.STAKE_CHIP, label=labels.to_call)
     items.extend(call)
     if raises:

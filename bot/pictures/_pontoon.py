@@ -1,5 +1,6 @@
 """Pontoon's table picture: the banker's hand and each punter's hands with hidden cards as
-backs, the stakes and shoot bets, each fully visible hand's total, the pot and the kitty.
+backs, the stakes and shoot bets, each fully visible hand's total, the pot and the kitty. Once
+the deal is over each seat shows its result instead of its bets (a lost shoot bet is gone).
 
 ``games.pontoon`` does not export its view classes yet, so the renderer states the fields it
 reads as protocols; ``Pontoon.view(None)`` satisfies them. Totals are counted here from the
@@ -21,6 +22,7 @@ from bot.pictures._layout import (
     amount,
     fan,
     grid,
+    legend,
     name_of,
     seat_top,
 )
@@ -88,6 +90,8 @@ class PontoonViewLike(Protocol):
     def punters(self) -> Sequence[PunterLike]: ...
     @property
     def banker_hand(self) -> HandLike: ...
+    @property
+    def results(self) -> Mapping[str, int] | None: ...
 
 
 CARD = 64
@@ -109,7 +113,17 @@ def pontoon_scene(
     cells = grid(len(view.punters), 2, PANEL_W, PANEL_H, BANK_H + MARGIN)
     for punter, (x, y) in zip(view.punters, cells, strict=True):
         items.extend(_punter(view, punter, x, y, names, labels))
-    return s.Scene(WIDTH, height, tuple(items))
+    key, added = legend(
+        height,
+        (
+            (s.STACK_CHIP, labels.stack),
+            (s.STAKE_CHIP, labels.stake),
+            (s.POT_CHIP, labels.pot),
+            (s.KITTY_CHIP, labels.kitty if view.shoot or view.kitty else ""),
+        ),
+    )
+    items.extend(key)
+    return s.Scene(WIDTH, height + added, tuple(items))
 
 
 def _bank(view: PontoonViewLike, names: Names, labels: Labels) -> list[s.Item]:
@@ -143,9 +157,18 @@ def _bank(view: PontoonViewLike, names: Names, labels: Labels) -> list[s.Item]:
         banker = fit(name_of(names, view.banker), 26, name_room, bold=True)
         items.append(s.TextItem(left, mid - 22, banker, 26, s.WHITE, bold=True))
         stack = view.stacks.get(view.banker)
+        shown_w = 0
         if stack is not None and view.banker != HOUSE:  # the house's running total is no stack
-            shown, _ = amount(left, mid + 20, labels.number(stack), s.STACK_CHIP)
+            shown, shown_w = amount(left, mid + 20, labels.number(stack), s.STACK_CHIP)
             items.extend(shown)
+            shown_w += 14
+        change = (view.results or {}).get(view.banker)
+        if change:
+            colour = s.GAIN if change > 0 else s.LOSS
+            result, _ = amount(
+                left + shown_w, mid + 20, labels.signed(change), s.POT_CHIP, colour=colour
+            )
+            items.extend(result)
     if view.offer is not None:
         buyer = fit(name_of(names, view.offer.to), 22, 180, bold=True)
         items.append(s.TextItem(left, mid + 52, f"→ {buyer}", 22, s.TURN, bold=True))
@@ -165,7 +188,15 @@ def _punter(
     view: PontoonViewLike, punter: PunterLike, x: int, y: int, names: Names, labels: Labels
 ) -> list[s.Item]:
     outline = s.TURN if view.to_act == punter.pid else None
+    over = view.results is not None
     stake = sum(h.stake + h.shoot for h in punter.hands)
+    extra: tuple[str, s.RGB, s.RGB] | None = None
+    if over:
+        change = (view.results or {}).get(punter.pid, 0)
+        if change:
+            extra = (labels.signed(change), s.POT_CHIP, s.GAIN if change > 0 else s.LOSS)
+    elif stake:
+        extra = (labels.number(stake), s.STAKE_CHIP, s.WHITE)
     items: list[s.Item] = [
         s.PanelItem(x, y, PANEL_W, PANEL_H, s.PANEL, outline, 4 if outline else 0)
     ]
@@ -178,7 +209,7 @@ def _punter(
             stack=labels.number(view.stacks.get(punter.pid, 0)),
             dealer=False,
             dim=punter.sat_out,
-            extra=(labels.number(stake), s.STAKE_CHIP, s.WHITE) if stake else None,
+            extra=extra,
         )
     )
     hands = punter.hands
@@ -192,11 +223,11 @@ def _punter(
         items.extend(cards)
         line = cards_y + round(CARD * 1.4) + 18
         used = 0
-        if len(hands) > 1 and hand.stake:
+        if len(hands) > 1 and hand.stake and not over:
             chips, used = amount(hx, line, labels.number(hand.stake), s.STAKE_CHIP, size=19)
             items.extend(chips)
             used += 10
-        if hand.shoot:
+        if hand.shoot and not over:  # settled: the result above says what it won or lost
             shot = f"{labels.shoot} +{labels.number(hand.shoot)}".strip()
             items.append(s.TextItem(hx + used, line, shot, 19, s.WIN, bold=True))
         items.extend(_total(hand, hx + room, line, anchor="rm"))

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures import _cards
 from bot.pictures._fonts import LOCK, font_for
+from bot.pictures._styles import CLASSIC, DEFAULT_STYLE
 
 RGB = tuple[int, int, int]
 
@@ -42,7 +43,8 @@ KITTY_CHIP: RGB = (140, 70, 190)
 class CardItem(NamedTuple):
     """One card at ``(x, y)``: a face (its code) or, with ``code=None``, the back.
 
-    ``visible`` is how many pixels from the left stay uncovered by the next card of a fan.
+    ``visible`` is how many pixels from the left stay uncovered by the next card of a fan;
+    ``style`` the card style its face is drawn in (``_styles``).
     """
 
     x: int
@@ -52,6 +54,7 @@ class CardItem(NamedTuple):
     wild: bool = False
     dim: bool = False
     visible: int = 0
+    style: str = DEFAULT_STYLE
 
     @property
     def height(self) -> int:
@@ -126,6 +129,18 @@ class Scene:
         return tuple(i for i in self.items if isinstance(i, CardItem))
 
 
+def styled(scene: Scene, style: str) -> Scene:
+    """``scene`` with its card faces in ``style`` (the default style: ``scene`` itself, so
+    the tables of servers that never chose a style pay nothing for styles)."""
+    if style == DEFAULT_STYLE:
+        return scene
+    items = tuple(
+        i._replace(style=style) if isinstance(i, CardItem) and i.code is not None else i
+        for i in scene.items
+    )
+    return Scene(scene.width, scene.height, items)
+
+
 Format = Literal["png", "webp"]
 
 
@@ -168,7 +183,7 @@ mask's core (``None``: opaque), where it goes from the item's point, and its siz
 
 def _sprites(item: Item) -> tuple[Sprite, ...]:
     if isinstance(item, CardItem):
-        return _card(item.code, item.width, item.wild, item.dim)
+        return _card(item.code, item.width, item.wild, item.dim, item.style)
     if isinstance(item, TextItem):
         return _text(item.text, item.size, item.bold, item.anchor, item.colour)
     if isinstance(item, PanelItem):
@@ -231,14 +246,14 @@ _PAD = 2
 
 
 @lru_cache(maxsize=1024)
-def _card(code: str | None, width: int, wild: bool, dim: bool) -> tuple[Sprite, ...]:
+def _card(code: str | None, width: int, wild: bool, dim: bool, style: str) -> tuple[Sprite, ...]:
     """A card's art (``code`` None: the back) in sprites: the rounded corners, pasted through
     their transparency, and the opaque rest, pasted as it is. Blending a fully opaque pixel
     gives that pixel, so the card comes out the same, at a fraction of the blending."""
     art = (
         _cards.back(width, dim=dim)
         if code is None
-        else _cards.face(code, width, wild=wild, dim=dim)
+        else _cards.face(code, width, wild=wild, dim=dim, style=style)
     )
     w, h = art.size
     alpha = art.getchannel("A")
@@ -320,10 +335,14 @@ def palette() -> Image.Image:
         wild, dim = i % 5 == 0, i % 7 == 0
         items.append(CardItem(x, y, 64, card, wild=wild, dim=dim))
         items.append(CardItem(x, y + 420, 64, card, dim=not dim))
+    # the other styles' inks: the large style's are the default's, the classic adds one red
+    for i, card in enumerate(c for c in _cards.FULL_CODES if c.endswith("h")):
+        items.append(CardItem(i * 66, 1340, 64, card, wild=i % 5 == 0, style=CLASSIC))
+        items.append(CardItem(i * 66, 1440, 64, card, dim=True, style=CLASSIC))
     items.append(CardItem(900, 500, 64, None))
     items.append(CardItem(900, 600, 64, None, dim=True))
     items.append(SlotItem(900, 700, 64))
-    sample = paint(Scene(1000, 1000, tuple(items)))
+    sample = paint(Scene(1000, 1540, tuple(items)))
     return sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 

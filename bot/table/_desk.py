@@ -21,11 +21,13 @@ from discord.ext import commands
 
 from bot.errors import CHANNEL_PERMISSIONS, permission_name
 from bot.languages import Languages
+from bot.pictures import DEFAULT_STYLE
 from bot.refusal import Refusal
 from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
+from bot.table._alt import table_alt
 from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
@@ -298,13 +300,24 @@ class Desk:
             return False
         return bool((await economy.settings(guild)).images)
 
+    async def card_style(self, guild: int, reader: int | None = None) -> str:
+        """The card style of ``guild``'s table pictures, or (``reader``) of that player's own
+        cards: their ``/cards`` choice, else the server's."""
+        styles = getattr(self.bot, "card_styles", None)
+        if styles is None:
+            return DEFAULT_STYLE
+        if reader is None:
+            return str(await styles.server(guild))
+        return str(await styles.for_reader(reader, guild))
+
     async def layout_v2(self, status: TableStatus, model: TableModel, locale: str) -> v2.V2:
         """The table message with its picture (drawn off the event loop, once per state)."""
-        drawn = await v2.table_picture(status.view, self.names, locale, status.table_id)
+        style = await self.card_style(status.guild_id)
+        drawn = await v2.table_picture(status.view, self.names, locale, status.table_id, style)
         if drawn is None:
             return v2.table_layout(model, None, "", locale)
         title = self.ui(status.game).title
-        alt = v2.alt_text("pictures.alt.table", title, drawn.cards, locale)
+        alt = table_alt(status.view, self.names_of(status), title, locale)
         return v2.table_layout(model, drawn.picture, alt, locale)
 
     # -- private cards --------------------------------------------------------------------------
@@ -362,8 +375,12 @@ class Desk:
         locale: str,
         components: Iterable[Component] = (),
     ) -> v2.V2:
-        """A player's cards with their picture (``status`` is their private view)."""
-        drawn = await v2.hand_picture(status.view)
+        """A player's cards with their picture (``status`` is their private view), in their
+        card style."""
+        viewer = getattr(status.view, "viewer", None)
+        reader = int(viewer) if isinstance(viewer, str) and viewer.isdigit() else None
+        style = await self.card_style(status.guild_id, reader)
+        drawn = await v2.hand_picture(status.view, style)
         if drawn is None:
             return v2.hand_layout(text, None, "", components, locale)
         title = self.ui(status.game).title

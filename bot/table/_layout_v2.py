@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot.pictures import (
+    DEFAULT_STYLE,
     Labels,
     NoHandError,
     NoPicture,
@@ -68,6 +69,7 @@ def labels(locale: str = DEFAULT_LOCALE) -> Labels:
         kitty=word("kitty"),
         stake=word("stake"),
         shoot=word("shoot"),
+        stack=word("stack"),
     )
 
 
@@ -103,27 +105,35 @@ def _draw(build: Callable[[], Scene], table: str | None = None) -> Drawn:
 
 
 async def table_picture(
-    view: Any, names: Mapping[str, str], locale: str, table: int | None = None
+    view: Any,
+    names: Mapping[str, str],
+    locale: str,
+    table: int | None = None,
+    style: str = DEFAULT_STYLE,
 ) -> Drawn | None:
     """The public table picture of ``view`` (the public view: ``Public`` checks it), or
     ``None`` without one (the lobby has no cards to show), drawn in a worker thread and
-    composed from table ``table``'s last picture (``None``: drawn whole)."""
+    composed from table ``table``'s last picture (``None``: drawn whole), its cards in the
+    server's card ``style``."""
     if view is None:
         return None
     words = labels(locale)
     key = None if table is None else str(table)
     try:
-        return await asyncio.to_thread(_draw, lambda: table_scene(Public(view), names, words), key)
+        return await asyncio.to_thread(
+            _draw, lambda: table_scene(Public(view), names, words, style), key
+        )
     except NoPicture:
         return None
 
 
-async def hand_picture(view: Any) -> Drawn | None:
-    """A player's own cards (their private view), or ``None`` when they hold none."""
+async def hand_picture(view: Any, style: str = DEFAULT_STYLE) -> Drawn | None:
+    """A player's own cards (their private view) in their card ``style``, or ``None`` when
+    they hold none."""
     if view is None:
         return None
     try:
-        return await asyncio.to_thread(_draw, lambda: hand_scene(view))
+        return await asyncio.to_thread(_draw, lambda: hand_scene(view, style))
     except NoHandError:
         return None
 

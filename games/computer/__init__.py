@@ -9,6 +9,9 @@ it can only know what a person in that seat would know.
 
 Levels: ``"easy"`` plays legal moves with light sense; ``"normal"`` plays the strategies of
 ``_pontoon``, ``_paiute`` and ``_palace``. ``"random"`` is the bench's baseline.
+
+``company=True``: the player sits with a single person (solo practice), so it plays the deals
+a cautious policy would sit out (Pontoon's weak first cards): the person has a game to play.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from games.computer._pontoon import PontoonEasy, PontoonNormal
 GAMES = ("palace", "paiute", "pontoon")
 LEVELS = ("easy", "normal")
 
-_MAKERS: dict[tuple[str, str], Callable[[], Strategy]] = {
+_MAKERS: dict[tuple[str, str], Callable[..., Strategy]] = {
     ("palace", "easy"): PalaceEasy,
     ("palace", "normal"): PalaceNormal,
     ("paiute", "easy"): PaiuteEasy,
@@ -33,8 +36,13 @@ _MAKERS: dict[tuple[str, str], Callable[[], Strategy]] = {
 }
 
 
-def strategy(game_id: str, level: str = "normal") -> Strategy:
-    """The computer player for ``game_id`` at ``level`` (``"random"``: uniform legal play)."""
+_SOCIABLE = frozenset({("pontoon", "normal")})
+"""The players that would sit deals out, and take ``company``."""
+
+
+def strategy(game_id: str, level: str = "normal", *, company: bool = False) -> Strategy:
+    """The computer player for ``game_id`` at ``level`` (``"random"``: uniform legal play);
+    ``company``: it keeps a lone person company and sits no deal out."""
     if game_id not in GAMES:
         raise ValueError(f"unknown game id {game_id!r}")
     if level == "random":
@@ -42,6 +50,8 @@ def strategy(game_id: str, level: str = "normal") -> Strategy:
     maker = _MAKERS.get((game_id, level))
     if maker is None:
         raise ValueError(f"unknown level {level!r}")
+    if (game_id, level) in _SOCIABLE:
+        return Checked(maker(company=company))
     return Checked(maker())
 
 

@@ -29,8 +29,6 @@ SPLIT_RANKS = frozenset(
 TRICK_CHASE = 0.5
 STICK_HARD = 16
 BUY_TOTALS = frozenset({9, 10, 11})
-SIT_OUT_LOW = True
-"""Sit the deal out (a legal ``sit_out``) when the first card is 2 to 9: see ``stake``."""
 """With four cards, draw for the five-card trick when at least this share of cards is safe."""
 
 
@@ -90,7 +88,15 @@ def wants_to_stick(value: PontoonValue, cards: Sequence[Card], pack: Sequence[Ca
 
 
 class PontoonNormal:
-    """The punter's fixed policy and a banker that stays on 17."""
+    """The punter's fixed policy and a banker that stays on 17.
+
+    ``company``: the player keeps one person company at the table, and plays every deal as a
+    person would, the minimum stake on a weak first card, rather than sitting out the deals
+    the policy calls losing (four deals in five: a lone player then mostly watched the banker
+    deal to nobody, issue 33's "solo Pontoon is thin")."""
+
+    def __init__(self, *, company: bool = False) -> None:
+        self.company = company
 
     def choose(
         self, view: PontoonView, legal: Sequence[ActionSpec], rng: random.Random
@@ -118,7 +124,8 @@ class PontoonNormal:
         assert field is not None  # noqa: S101 - a stake always has an amount
         if card is not None and card.rank == Rank.ACE:
             return with_amount(spec, field.max)
-        if SIT_OUT_LOW and card is not None and not _is_ten(card) and spec_of(legal, "sit_out"):
+        weak = card is not None and not _is_ten(card)
+        if weak and not self.company and spec_of(legal, "sit_out"):
             return {"kind": "sit_out"}
         return with_amount(spec, field.min)
 

@@ -227,7 +227,9 @@ class Pontoon(CardGame[PontoonState, PontoonOptions]):
 
     def view(self, pid: str | None) -> PontoonView:
         """What ``pid`` (``None``: the public) may see (PO-11a)."""
-        return build_view(self._state, pid, self.to_act)
+        return build_view(
+            self._state, pid, self.to_act, self.settlement() if self.is_over else None
+        )
 
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies."""

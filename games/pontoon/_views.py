@@ -50,6 +50,9 @@ class PontoonView(BaseModel):
     offer: Offer | None
     punters: list[PunterView]
     banker_hand: HandView
+    results: dict[str, int] | None = None
+    """Once the deal is over: each seat's result of the play (the settlement, the house's and
+    the kitty's included), public as the stacks are; ``None`` before."""
 
 
 def _hand_view(hand: Hand, sees_all: bool, in_play: bool = False) -> HandView:
@@ -70,7 +73,9 @@ def _hand_view(hand: Hand, sees_all: bool, in_play: bool = False) -> HandView:
     )
 
 
-def build_view(s: State, viewer: str | None, to_act: str | None) -> PontoonView:
+def build_view(
+    s: State, viewer: str | None, to_act: str | None, results: dict[str, int] | None = None
+) -> PontoonView:
     """PO-11a: own hole and bought cards to the owner only; the banker's first card to nobody
     until the second is dealt (PO-5, PO-7); everything face up to everyone."""
     now = current(s)
@@ -101,4 +106,5 @@ def build_view(s: State, viewer: str | None, to_act: str | None) -> PontoonView:
         offer=s.bank_sale.offer,
         punters=punters,
         banker_hand=_hand_view(s.banker_hand, banker_sees),
+        results=results,
     )

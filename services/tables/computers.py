@@ -11,7 +11,9 @@ chooses: it knows nothing of the service.
 
 The decisions are ``games.computer.strategy(game, level).choose(view, legal, rng)``: the seat's
 own view and legal actions, nothing else; ``rng`` is seeded by the table's position, so a replay
-of the same table chooses the same moves.
+of the same table chooses the same moves. With one person seated the computers keep them company
+(``company=True``): they play every deal a cautious policy would sit out, so solo practice is a
+game, not a banker dealing to nobody.
 """
 
 from __future__ import annotations
@@ -119,7 +121,9 @@ def choose(live: LiveTable, engine: Engine, pid: str) -> dict[str, Any]:
     none or fails."""
     rng = random.Random(f"{live.id}:{live.row.deal_number}:{live.row.action_counter}")  # noqa: S311
     try:
-        player = strategy(live.game.name, live.config.computer_level)
+        player = strategy(
+            live.game.name, live.config.computer_level, company=people_seated(live) == 1
+        )
     except ValueError:  # a game with no computer player (a test's toy game): the rules' default
         return as_dict(engine.timeout_action(pid))
     try:

@@ -34,6 +34,7 @@ from bot.exts.economy._bounds import (
 )
 from bot.exts.economy._views import PageButton, show_page
 from bot.game_choices import GAME_CHOICES, chosen_game
+from bot.pictures import STYLES
 from bot.refusal import Refusal
 from bot.table import refusals, where
 from bot.text import Catalog, Msg, Number, catalog, msg
@@ -502,6 +503,7 @@ class Economy(commands.Cog):
         language="The server's language: tables and announcements",
         images="Table pictures (off: text-only tables)",
         threads="A thread per table (off: tables in the channel itself)",
+        card_style="Cards of the table pictures, and of players who chose none with /cards",
         claim_account_age_days="Days a Discord account must exist to claim /daily and /refill",
         board_min_deals="Finished deals a player needs to appear on the win-rate board",
         achievements="Announce achievements at the table (off: only /achievements shows them)",
@@ -527,6 +529,7 @@ class Economy(commands.Cog):
         language: str | None = None,
         images: Literal["on", "off"] | None = None,
         threads: Literal["on", "off"] | None = None,
+        card_style: Literal["classic", "four-colour", "large"] | None = None,
         claim_account_age_days: app_commands.Range[int, 0, MAX_ACCOUNT_AGE_DAYS] | None = None,
         board_min_deals: app_commands.Range[int, 1, MAX_BOARD_MIN_DEALS] | None = None,
         achievements: Literal["on", "off"] | None = None,
@@ -540,6 +543,8 @@ class Economy(commands.Cog):
             raise Refusal(msg("economy.refusal.unknown_choice", option="images"))
         if threads is not None and threads not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="threads"))
+        if card_style is not None and card_style not in STYLES:
+            raise Refusal(msg("economy.refusal.unknown_choice", option="card_style"))
         if achievements is not None and achievements not in ("on", "off"):
             raise Refusal(msg("economy.refusal.unknown_choice", option="achievements"))
         given = {
@@ -571,6 +576,8 @@ class Economy(commands.Cog):
                 changes[field] = value * unit if unit else value
         if language is not None:
             changes["language"] = language
+        if card_style is not None:
+            changes["card_style"] = card_style
         if not changes and season_days is None:
             conf = await self.bot.economy.settings(guild)
         else:

@@ -276,6 +276,11 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
         value = msg("pictures.setting.on" if on else "pictures.setting.off")
         which = "admin.settings.changed" if changed and field in changed else "admin.settings.line"
         lines.append(say.text(msg(which, label=label, value=value)))
+    which = (
+        "admin.settings.changed" if changed and "card_style" in changed else "admin.settings.line"
+    )
+    style = msg(f"pictures.style.{conf.card_style}")
+    lines.append(say.text(msg(which, label=msg("pictures.setting.card_style"), value=style)))
     title = msg("admin.settings.updated" if changed else "admin.settings.title")
     return embed(say.text(title), "\n".join(lines), footer=say.text(PLAY_MONEY_MESSAGE))
 

@@ -16,11 +16,11 @@ from bot.pictures import (
     palace_scene,
     table_scene,
 )
-from bot.pictures._scene import SlotItem, TextItem, bounds
+from bot.pictures._scene import PanelItem, SlotItem, TextItem, bounds
 from games.palace import PalacePoker
 from tests.games.palace.helpers import deal_deck, table
 
-from .helpers import check_every_card_drawn_as_itself, codes, faces
+from .helpers import catalog_labels, check_every_card_drawn_as_itself, codes, faces
 
 PALACES = ["Js Jh Jd", "10s 10h 10d", "9s 9h 9d"]
 NAMES = {"a": "Ann", "b": "Bo", "c": "Cy"}
@@ -92,3 +92,27 @@ def test_the_discard_pile_does_not_cover_the_stock_count():
     assert text[2] <= pile[0], (count.text, text, pile)
     (discards,) = [i for i in scene.items if isinstance(i, TextItem) and "Ablagestapel" in i.text]
     assert bounds(discards)[2] <= scene.width - 12  # and the discards' count stays on the table
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "tr", "fa", "ar", "sd"])
+@pytest.mark.parametrize(("pot", "to_call"), [(40, 20), (1_234_567, 250_000)])
+def test_nothing_in_the_palace_header_covers_anything_else(lang, pot, to_call):
+    """Issue 33: the discard pile covered the stock's count; a big pot reached the stock, and
+    a battle's amount to call ran off the picture's right edge, in every language."""
+    from games.palace import BattleView
+
+    battle = BattleView(attacker="a", defender="b", to_act="b", to_call=to_call, raises=2)
+    busy = _game().view(None).model_copy(update={"pot": pot, "battle": battle})
+    names = {"a": "Annabelle-Marie", "b": "Bonaventura"}
+    scene = palace_scene(Public(busy), names, catalog_labels(lang))
+    header = [
+        bounds(i) for i in scene.items if not isinstance(i, PanelItem) and bounds(i)[3] <= 124
+    ]
+    for k, one in enumerate(header):
+        for two in header[k + 1 :]:
+            apart = one[2] <= two[0] or two[2] <= one[0] or one[3] <= two[1] or two[3] <= one[1]
+            assert apart, (one, two)
+        assert one[0] >= 0
+        assert one[2] <= scene.width - 12
+    shown = [i.text for i in scene.items if isinstance(i, TextItem)]
+    assert any(catalog_labels(lang).number(to_call) in t for t in shown)  # the amount stays

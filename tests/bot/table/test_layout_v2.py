@@ -72,9 +72,9 @@ def test_without_a_picture_the_seats_are_text_and_nothing_is_attached() -> None:
     assert "Seats (10/10)" in text
 
 
-def test_alt_text_names_the_cards_face_up_and_counts_the_rest() -> None:
-    alt = v2.alt_text("pictures.alt.table", "Paiute", ["7s", None, "10d", None])
-    assert alt == "The Paiute table. Cards face up: 7♠, 10♦. 2 cards face down."
+def test_a_hand_pictures_alt_text_names_the_cards_face_up_and_counts_the_rest() -> None:
+    alt = v2.alt_text("pictures.alt.hand", "Paiute", ["7s", None, "10d", None])
+    assert alt == "Your cards at Paiute: 7♠, 10♦. 2 cards face down."
     assert v2.alt_text("pictures.alt.hand", "Pontoon", ["Ah"]) == "Your cards at Pontoon: A♥."
 
 

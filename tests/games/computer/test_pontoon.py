@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from games.pontoon import Pontoon
+import random
+
+from games.computer import strategy
+from games.pontoon import Pontoon, PontoonOptions
 from tests.games.computer.helpers import decide
 from tests.games.pontoon.helpers import dealt, game
 
@@ -81,3 +84,45 @@ def test_banker_stays_on_hard_17_and_draws_on_12():
     g.act("b", {"kind": "stick"})
     g.act("c", {"kind": "stick"})
     assert decide(g, "pontoon") == {"kind": "draw"}
+
+
+def _solo_deals(company: bool, deals: int, seed: int) -> tuple[int, int, int]:
+    """A person (playing the cautious policy too) and two computer players over ``deals``
+    seeded deals, the bank passing round: the computers' (punting chances, stakes, sit-outs),
+    every decision checked against ``legal``."""
+    players = ["you", "cpu:1", "cpu:2"]
+    stacks = dict.fromkeys(players, 100_000)
+    g = Pontoon.new(players, stacks, PontoonOptions(min_bet=10, max_bet=100), seed=seed)
+    seats = {
+        "you": strategy("pontoon"),
+        "cpu:1": strategy("pontoon", company=company),
+        "cpu:2": strategy("pontoon", company=company),
+    }
+    rng = random.Random(seed)
+    chances = stakes = sit_outs = 0
+    for _ in range(deals):
+        while not g.is_over:
+            pid = g.to_act
+            assert pid is not None
+            legal = g.legal_actions(pid)
+            action = seats[pid].choose(g.view(pid), legal, rng)
+            assert any(spec.allows(action) for spec in legal), (pid, action)
+            if pid != "you" and any(spec.kind == "stake" for spec in legal):
+                chances += 1
+                stakes += action["kind"] == "stake"
+                sit_outs += action["kind"] == "sit_out"
+            g.act(pid, action)
+        g = g.next_deal()
+    return chances, stakes, sit_outs
+
+
+def test_solo_pontoon_computers_do_not_sit_out_four_deals_in_five():
+    """Issue 33: practising alone, the computers sat out whenever their first card was 2-9, so
+    the person mostly played the banker alone. Keeping a lone person company, they stake every
+    deal they punt in, over many seeded tables, and only ever choose what ``legal`` allows."""
+    for seed in range(12):
+        chances, stakes, sit_outs = _solo_deals(company=True, deals=25, seed=seed)
+        assert chances > 0
+        assert (stakes, sit_outs) == (chances, 0)
+    cautious_chances, cautious_stakes, _ = _solo_deals(company=False, deals=25, seed=0)
+    assert cautious_stakes < cautious_chances / 2  # the cautious policy, as the player saw it

@@ -42,9 +42,15 @@ async def _open(service: TableService, game: str, computers: int = 2) -> None:
 
 
 async def _play_deal(
-    service: TableService, db: Database, clock: ManualClock, recorder: Recorder, rng: random.Random
+    service: TableService,
+    db: Database,
+    clock: ManualClock,
+    recorder: Recorder,
+    rng: random.Random,
+    computer_moves: list[str] | None = None,
 ) -> list[str]:
-    """The person plays at random, the computers after their delay; returns who acted."""
+    """The person plays at random, the computers after their delay; returns who acted (and
+    adds the kinds the computers chose to ``computer_moves``)."""
     acted: list[str] = []
     for _ in range(500):
         now = service.status(GUILD, CHANNEL)
@@ -57,6 +63,8 @@ async def _play_deal(
             assert report.player == f"cpu:{-now.to_act}"
             assert report.table.action_counter > now.action_counter
             acted.append(report.player)
+            if computer_moves is not None:
+                computer_moves.append(report.action["kind"])
             await checked(db)
         else:
             await play_one(service, db, rng)
@@ -104,6 +112,20 @@ async def test_a_person_plays_whole_deals_against_two_computers(service, db, clo
     assert recorded is not None
     assert {"cpu:1", "cpu:2"} <= set(recorded["players"])  # in the deal's record, not in stats
     assert service.legal_actions(GUILD, CHANNEL, -1) == []
+    await checked(db)
+
+
+async def test_solo_pontoon_computers_stake_instead_of_sitting_out(service, db, clock, recorder):
+    """Issue 33: alone with two computers, the person saw them sit out four deals in five.
+    With one person seated they keep them company: every deal they punt in, they stake."""
+    await _open(service, "pontoon")
+    rng = random.Random(5)
+    moves: list[str] = []
+    for _ in range(6):
+        await service.start(GUILD, CHANNEL, HOST)
+        await _play_deal(service, db, clock, recorder, rng, moves)
+    assert "sit_out" not in moves
+    assert moves.count("stake") >= 6  # at least one computer punts in every deal
     await checked(db)
 
 
