@@ -39,6 +39,7 @@ from bot.pictures._png import Encoding
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
 from bot.pictures._scene import CardItem, Format, Scene, encode, paint, warm
+from bot.pictures._stats import Chart, Listing, StatsCard, Tile, running_total, stats_picture
 from games.paiute import PaiuteView
 from games.palace import PalaceView
 from games.pontoon import PontoonView
@@ -79,10 +80,12 @@ __all__ = [
     "DEFAULT_LABELS",
     "HAS_RAQM",
     "CardItem",
+    "Chart",
     "Encoding",
     "Format",
     "Group",
     "Labels",
+    "Listing",
     "Names",
     "NoHandError",
     "NoPicture",
@@ -92,8 +95,10 @@ __all__ = [
     "PrivateViewError",
     "Public",
     "Scene",
+    "StatsCard",
     "TablePictures",
     "TableView",
+    "Tile",
     "Uploads",
     "back",
     "draw",
@@ -108,6 +113,8 @@ __all__ = [
     "palace_scene",
     "pontoon_hand",
     "pontoon_scene",
+    "running_total",
+    "stats_picture",
     "table_scene",
     "warm",
 ]
