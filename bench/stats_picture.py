@@ -11,8 +11,9 @@ script through raqm). The first card of each kind is timed alone (cold: fonts an
 not yet cached; the shared palette is drawn first, as the bot does at start), then
 ``--runs`` more, each a fresh card with different numbers (so no glyph cache hides the text
 layout); only the card's words and its picture are timed, not the made-up inputs. The
-median, the fastest and the slowest are printed, with the PNG's size. ``--samples DIR``
-writes one PNG of each. Asserts nothing.
+wall-time median, fastest and slowest are printed, the median CPU time of the drawing thread
+(``time.thread_time``: other processes' load does not add to it) and the PNG's size.
+``--samples DIR`` writes one PNG of each. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -104,16 +105,18 @@ def main() -> None:
     )
     for kind in ("player", "server"):
         for locale in ("en", "fa"):
-            times = []
+            times: list[float] = []
+            cpus: list[float] = []
             size = 0
             for run in range(args.runs + 1):
                 if kind == "player":
                     build = _player(locale, rng, args.deals)
                 else:
                     build = _server(locale, rng)
-                began = time.perf_counter()
+                began, cpu = time.perf_counter(), time.thread_time()
                 picture = stats_picture(build())
                 spent = (time.perf_counter() - began) * 1000
+                used = (time.thread_time() - cpu) * 1000
                 size = len(picture.data)
                 if run == 0:
                     cold = spent
@@ -122,9 +125,11 @@ def main() -> None:
                         (args.samples / f"stats-{kind}-{locale}.png").write_bytes(picture.data)
                 else:
                     times.append(spent)
+                    cpus.append(used)
             print(
                 f"  {kind:6} {locale}: median {statistics.median(times):6.1f} ms "
                 f"(min {min(times):.1f}, max {max(times):.1f}; cold {cold:.1f}), "
+                f"CPU median {statistics.median(cpus):5.1f} ms, "
                 f"{size / 1024:.0f} KB"
             )
 

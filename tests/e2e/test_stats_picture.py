@@ -74,7 +74,7 @@ async def test_stats_with_pictures_on_show_a_card_whose_alt_text_holds_the_stats
     assert "Deals played: 3 · Deals won: 2 (67%) · Net (chips): +25 · Biggest pot won: 30" in alt
     assert "Chips won after each deal, last 30 days: 0 … +30" in alt
     assert "Per game: Palace Poker 2 played · 1 won · +20; Pontoon 1 played · 1 won · +5" in alt
-    assert "Best hands made: Full house · Palace Poker ×1; Pontoon · Pontoon ×1" in alt
+    assert "Best hands made: Full house · Palace Poker ×1; Pontoon ×1" in alt
     assert "Achievements: 0 of 7" in alt
     one = await alice.slash("stats", game="pontoon")
     assert one.message is not None
@@ -96,7 +96,7 @@ async def test_stats_with_images_off_are_the_text_embed(session, alice, bob, tmp
     assert "Deals played: **3** · won: **2** (67%)" in text
     server = embed_text(await bob.slash("stats", server=True))
     assert "Tables opened: **2** (0 open now) · deals finished: **3** · players: **2**" in server
-    assert "Busiest game: **Palace Poker** (2 deals)" in server
+    assert "Busiest game: **Palace Poker** · deals finished: 2" in server
     assert "Biggest pot won: **30 chips** (Palace Poker)" in server
     assert f"🥇 {alice.mention} — +25 chips won" in server
 
@@ -116,7 +116,7 @@ async def test_server_stats_show_the_servers_card(session, alice, bob, tmp_path)
     assert "Deals per game: Palace Poker 2 · biggest pot 30; Pontoon 1 · biggest pot 5" in alt
     assert "Chips won, all time: #1 " in alt
     assert "+25; #2 " in alt
-    assert "Busiest game: Palace Poker (2 deals)" in alt
+    assert "Busiest game: Palace Poker · deals finished: 2" in alt
 
 
 async def test_server_stats_refuse_a_member_or_a_game_beside_them(alice, bob):

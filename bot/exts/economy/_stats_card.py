@@ -57,6 +57,10 @@ hands; a total is no hand to boast of)."""
 
 HANDS_PER_GAME = 3
 
+SHARED_NAMES = frozenset({"palace", "paiute"})
+"""Games whose hand names the other also has (a straight flush): on a card of every game
+their hands name the game; Pontoon's are its own."""
+
 
 def _category(code: str) -> str:
     """A stored hand code's category: ``full_house:K,10`` -> ``full_house``."""
@@ -131,7 +135,7 @@ def player_card(
         Tile(say.text(msg("stats.tile.pot")), _n(say, (record.biggest_pot))),
     )
     mine = [d for d in deals if game is None or d.game == game.value]
-    values = running_total([d.change for d in mine])
+    values = (0, *running_total([d.change for d in mine])) if mine else ()
     per_game = []
     for each in GameId if game is None else ():
         played = records.get(each.value)
@@ -146,7 +150,7 @@ def player_card(
     hands = []
     for which, category, times in best_hands(mine, game):
         label = say.text(msg(f"stats.hand.{which}.{category}"))
-        if game is None:
+        if game is None and which in SHARED_NAMES:  # a royal flush of which game
             label += " · " + say.text(GameId(which).label_message)
         hands.append((label, say.text(msg("stats.hand.count", number=Number(times)))))
     none = say.text(msg("stats.list.none"))
