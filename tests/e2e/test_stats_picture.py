@@ -122,3 +122,18 @@ async def test_server_stats_show_the_servers_card(session, alice, bob, tmp_path)
 async def test_server_stats_refuse_a_member_or_a_game_beside_them(alice, bob):
     refused(await alice.slash("stats", server=True, user=bob), "not both")
     refused(await alice.slash("stats", server=True, game="palace"), "leave out `game`")
+
+
+async def test_with_seasons_the_cards_show_the_running_seasons_rank_and_leaders(
+    session, alice, bob, tmp_path
+):
+    await _played(session, alice, bob, tmp_path)  # recorded outside any season's booking
+    await alice.slash("admin settings", season_days=30)
+    answer = await alice.slash("stats")
+    assert answer.message is not None
+    (alt,) = alt_texts(answer.message)
+    assert alt.endswith("Achievements: 0 of 7\nSeason 1: no deal finished yet")
+    server = await bob.slash("stats", server=True)
+    assert server.message is not None
+    (alt,) = alt_texts(server.message)
+    assert "Season 1: chips won: Nothing yet." in alt
