@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m bench.stats_picture [--runs 15] [--deals 500] [--samples DIR]
+    python -m bench.stats_picture [--runs 15] [--deals 500] [--samples DIR] [--reads N]
 
 Builds a player's card (``--deals`` finished deals over the last 30 days, every game, hands
 shown) and a server's card (30 days of deals, three leaders) the way ``/stats`` does (the
@@ -13,14 +13,17 @@ not yet cached; the shared palette is drawn first, as the bot does at start), th
 layout); only the card's words and its picture are timed, not the made-up inputs. The
 wall-time median, fastest and slowest are printed, the median CPU time of the drawing thread
 (``time.thread_time``: other processes' load does not add to it) and the PNG's size.
-``--samples DIR`` writes one PNG of each. Asserts nothing.
+``--samples DIR`` writes one PNG of each; ``--reads N`` also times each card's reads over a
+SQLite file of N results in one server. Asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -33,12 +36,14 @@ from services.economy import (
     ALL_GAMES,
     FORM_DAYS,
     Board,
+    EconomyService,
     FormDeal,
     Leaderboard,
     Ranked,
     ServerRecord,
     Stats,
 )
+from storage import Database, stats, tables
 
 GAMES = ("palace", "paiute", "pontoon")
 HANDS = {
@@ -91,11 +96,52 @@ def _server(locale: str, rng: random.Random) -> Callable[[], StatsCard]:
     return lambda: server_card(say, "Parlour", record, leaders, names.__getitem__, days[::-1])
 
 
+async def _reads(deals: int, runs: int) -> None:
+    """The reads of one card each: a player's last 30 days (a ``LIKE`` scan of the guild's
+    results, newest first) and the server's record, on a SQLite file whose one guild holds
+    ``deals`` results of 2 to 6 of 200 players."""
+    rng = random.Random(11)
+    with tempfile.TemporaryDirectory() as folder:
+        async with Database.open(Path(folder) / "parlour.db") as db:
+            async with db.transaction() as tx:
+                table = await tables.open_table(tx, guild_id=1, channel_id=1, game="palace")
+                for number in range(1, deals + 1):
+                    seated = rng.sample(range(1000, 1200), rng.randint(2, 6))
+                    changes = {str(p): rng.randint(-50, 50) for p in seated}
+                    await stats.record_result(
+                        tx,
+                        guild_id=1,
+                        table_id=table,
+                        game=rng.choice(GAMES),
+                        deal_number=number,
+                        pot=sum(v for v in changes.values() if v > 0),
+                        settlement=changes,
+                        players=list(changes),
+                        hand_names=dict.fromkeys(changes, "flush:Q"),
+                    )
+            economy = EconomyService(db)
+            now = time.time()
+            for what, read in (
+                ("player", lambda: economy.form(1, 1000, now=now)),
+                ("server", lambda: economy.server_record(1, now=now)),
+            ):
+                spent = []
+                for _ in range(runs):
+                    began = time.perf_counter()
+                    await read()
+                    spent.append((time.perf_counter() - began) * 1000)
+                print(
+                    f"  reads {what}: median {statistics.median(spent):6.1f} ms "
+                    f"(min {min(spent):.1f}, max {max(spent):.1f}) over {deals:,} results"
+                )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--samples", type=Path)
+    parser.add_argument("--reads", type=int, default=0, help="also time the reads over N results")
     args = parser.parse_args()
     rng = random.Random(7)
     warm()  # as the bot does at start: the shared palette (the card art is not drawn here)
@@ -132,6 +178,9 @@ def main() -> None:
                 f"CPU median {statistics.median(cpus):5.1f} ms, "
                 f"{size / 1024:.0f} KB"
             )
+
+    if args.reads:
+        asyncio.run(_reads(args.reads, args.runs))
 
 
 if __name__ == "__main__":
