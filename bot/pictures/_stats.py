@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.pictures._compose import Picture
-from bot.pictures._fonts import fit, is_arabic_script, text_width
+from bot.pictures._fonts import fit, text_width
+from bot.pictures._runs import visual_runs
 from bot.pictures._scene import (
     GAIN,
     LOSS,
@@ -116,21 +117,6 @@ def _list_height(listing: Listing) -> int:
     return LIST_TOP + ROW * max(1, min(len(listing.lines), MAX_LINES)) + 12
 
 
-def _runs(text: str) -> list[str]:
-    """``text`` in runs of words of one script (Arabic script or not): each run is drawn in
-    the font that has its letters (no shipped font has both)."""
-    runs: list[str] = []
-    last: bool | None = None
-    for word in text.split(" "):
-        arabic = is_arabic_script(word)
-        if runs and arabic == last:
-            runs[-1] += " " + word
-        else:
-            runs.append(word)
-        last = arabic
-    return runs
-
-
 def _say(
     rtl: bool,
     x: int,
@@ -144,18 +130,19 @@ def _say(
     """``text`` at ``(x, y)`` as one item, or, when it mixes Arabic script with other
     letters (a Persian label beside a Latin name), as one item per run, placed in the card's
     reading order (each run's own letters are shaped and ordered by raqm)."""
-    runs = _runs(text)
+    runs = visual_runs(text, rtl)
     if len(runs) == 1:
         return [TextItem(x, y, text, size, colour, bold, anchor)]
     gap = text_width(" ", size, bold=bold)
-    widths = [text_width(r, size, bold=bold) for r in runs]
-    total = sum(widths) + gap * (len(runs) - 1)
+    widths = [text_width(r.text, size, bold=bold) for r in runs]
+    total = sum(widths) + sum(gap for r in runs[1:] if r.space)
     left = x if anchor[0] == "l" else x - total if anchor[0] == "r" else x - total // 2
     placed: list[Item] = []
-    order = list(zip(runs, widths, strict=True))
-    for run, width in reversed(order) if rtl else order:
-        placed.append(TextItem(left, y, run, size, colour, bold, "l" + anchor[1]))  # type: ignore[arg-type]
-        left += width + gap
+    for i, (run, width) in enumerate(zip(runs, widths, strict=True)):
+        if i and run.space:
+            left += gap
+        placed.append(TextItem(left, y, run.text, size, colour, bold, "l" + anchor[1]))  # type: ignore[arg-type]
+        left += width
     return placed
 
 
