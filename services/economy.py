@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -26,20 +27,23 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, achievements, claims, seasons, stats
+from storage import Database, GuildSettings, accounts, achievements, claims, form, seasons, stats
 from storage import settings as settings_store
 from storage.achievements import Earned
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
+from storage.form import FormDeal, ServerRecord
 from storage.seasons import Season
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
 
 __all__ = [
     "ALL_GAMES",
+    "FORM_DAYS",
     "Board",
     "Claim",
     "Earned",
     "EconomyService",
+    "FormDeal",
     "GuildSettings",
     "Holdings",
     "InsufficientChips",
@@ -47,6 +51,7 @@ __all__ = [
     "Outcome",
     "Ranked",
     "Season",
+    "ServerRecord",
     "Stats",
     "account_created",
 ]
@@ -54,6 +59,16 @@ __all__ = [
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 """Discord's epoch (2015-01-01 UTC): a snowflake's top 42 bits are milliseconds since it."""
+
+
+FORM_DAYS = 30
+"""The days a ``/stats`` picture's chart covers."""
+
+
+def _since(now: float) -> str:
+    """The ISO 8601 UTC moment ``FORM_DAYS`` days before ``now``, as results store times."""
+    moment = datetime.fromtimestamp(now - FORM_DAYS * 86_400, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
 
 
 def account_created(user: int) -> float:
@@ -198,6 +213,18 @@ class EconomyService:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""
         async with self.db.read() as conn:
             return await stats.get_stats(conn, guild, user)
+
+    async def form(self, guild: int, user: int, *, now: float) -> list[FormDeal]:
+        """The member's finished deals of the last ``FORM_DAYS`` days before ``now`` (unix
+        seconds, the bot's clock), oldest first: the ``/stats`` picture's chart and hands."""
+        async with self.db.read() as conn:
+            return await form.recent_deals(conn, guild, str(user), _since(now))
+
+    async def server_record(self, guild: int, *, now: float) -> ServerRecord:
+        """The server's own record for ``/stats server``, its days counted over the last
+        ``FORM_DAYS`` days before ``now``."""
+        async with self.db.read() as conn:
+            return await form.server_record(conn, guild, _since(now))
 
     async def achievements(self, guild: int, user: int) -> tuple[list[Earned], dict[str, int]]:
         """The member's achievements in this server, oldest first, and the current length

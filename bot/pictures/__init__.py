@@ -40,6 +40,7 @@ from bot.pictures._png import Encoding
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
 from bot.pictures._scene import CardItem, Format, Scene, encode, paint, styled, warm
+from bot.pictures._stats import Chart, Listing, StatsCard, Tile, running_total, stats_picture
 from bot.pictures._styles import DEFAULT_STYLE, STYLES, card_style
 from games.paiute import PaiuteView
 from games.palace import PalaceView
@@ -95,10 +96,12 @@ __all__ = [
     "HAS_RAQM",
     "STYLES",
     "CardItem",
+    "Chart",
     "Encoding",
     "Format",
     "Group",
     "Labels",
+    "Listing",
     "Names",
     "NoHandError",
     "NoPicture",
@@ -108,8 +111,10 @@ __all__ = [
     "PrivateViewError",
     "Public",
     "Scene",
+    "StatsCard",
     "TablePictures",
     "TableView",
+    "Tile",
     "Uploads",
     "back",
     "card_style",
@@ -125,6 +130,8 @@ __all__ = [
     "palace_scene",
     "pontoon_hand",
     "pontoon_scene",
+    "running_total",
+    "stats_picture",
     "styled",
     "table_scene",
     "warm",

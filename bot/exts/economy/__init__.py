@@ -1,15 +1,26 @@
 """The economy: ``/balance``, ``/daily``, ``/leaderboard``, ``/stats``, ``/help`` and the
 ``/admin`` group (Manage Server). Private modules: ``_cog`` (commands), ``_render`` (embeds),
-``_views`` (persistent page buttons), ``_board`` (leaderboard pages), ``_bounds`` (the declared
-ceilings, exported here, and their run-time check)."""
+``_views`` (persistent page buttons), ``_board`` (leaderboard pages), ``_stats_card`` and
+``_stats_answer`` (``/stats`` as a picture; the card builders are exported for the bench),
+``_bounds`` (the declared ceilings, exported here, and their run-time check)."""
 
 from __future__ import annotations
 
 from bot.client import Parlour
 from bot.exts.economy._bounds import MAX_ADMIN_AMOUNT, MAX_REASON, MAX_SETTING_CHIPS, MAX_STAKE
 from bot.exts.economy._cog import Economy
+from bot.exts.economy._stats_card import player_card, server_card
 
-__all__ = ["MAX_ADMIN_AMOUNT", "MAX_REASON", "MAX_SETTING_CHIPS", "MAX_STAKE", "Economy", "setup"]
+__all__ = [
+    "MAX_ADMIN_AMOUNT",
+    "MAX_REASON",
+    "MAX_SETTING_CHIPS",
+    "MAX_STAKE",
+    "Economy",
+    "player_card",
+    "server_card",
+    "setup",
+]
 
 
 async def setup(bot: Parlour) -> None:

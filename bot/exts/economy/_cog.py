@@ -17,7 +17,7 @@ from bot.catalog import GameId
 from bot.client import Parlour
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM
-from bot.exts.economy import _achievements, _render
+from bot.exts.economy import _achievements, _render, _stats_answer
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
     MAX_ACCOUNT_AGE_DAYS,
@@ -40,7 +40,7 @@ from bot.table import refusals, where
 from bot.text import Catalog, Msg, Number, catalog, msg
 from bot.text.choose import LANGUAGES, autonym
 from bot.text.format import chips
-from services.economy import Board
+from services.economy import ALL_GAMES, Board
 from services.pings import PingMode
 
 log = logging.getLogger(__name__)
@@ -348,24 +348,41 @@ class Economy(commands.Cog):
 
     @app_commands.guild_only()
     @app_commands.command(name="stats", description="Deals played and won, net, biggest pot")
-    @app_commands.describe(user="Whose stats (default: yours)", game="One game (default: all)")
+    @app_commands.describe(
+        user="Whose stats (default: yours)",
+        game="One game (default: all)",
+        server="The server's own stats instead of a member's",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
         user: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
+        server: bool | None = None,
     ) -> None:
         """A read: shows nothing for a member who never finished a deal. Public: the server's
-        language."""
+        language. A picture where the server shows pictures (the text is its alt text), the
+        text embed where it does not."""
         guild = _guild(interaction)
+        if server:
+            if user is not None:
+                raise Refusal(msg("stats.refusal.server_and_user"))
+            if game is not None:
+                raise Refusal(msg("stats.refusal.server_game"))
+            await _stats_answer.answer(self.bot, interaction, guild)
+            return
         target = user or interaction.user
         _not_a_bot(target)
+        one = chosen_game(game)
         records = await self.bot.economy.stats(guild, target.id)
-        shown = _render.stats(
-            await self._public(interaction), target.mention, records, chosen_game(game)
-        )
-        await interaction.response.send_message(embed=shown)
+        say = await self._public(interaction)
+        record = records.get(one.value if one else ALL_GAMES)
+        if record is None or not record.played or not await self.bot.desk.images(guild):
+            shown = _render.stats(say, target.mention, records, one)
+            await interaction.response.send_message(embed=shown)
+            return
+        await _stats_answer.answer_player(self.bot, interaction, guild, target, records, one, say)
 
     @app_commands.guild_only()
     @app_commands.command(name="achievements", description="Achievements earned and to earn")
