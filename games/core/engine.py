@@ -24,6 +24,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField, as_dict
 from games.cards import Card, codes
+from games.core import replay
 from games.core import seen as seen_cards
 from games.core.result import DealResult, HandLabel
 from games.core.state import CoreState, DealCommitment
@@ -131,6 +132,8 @@ class CardGame(Generic[StateT, OptionsT]):
         game = cls(state, rng)  # type: ignore[arg-type]
         state.peak_pot = max(state.peak_pot, game.pot)
         seen_cards.note(state.revealed, game._opening())
+        state.rng = rng_state(rng)
+        state.replay_from = replay.pack(state.model_dump_json(exclude={"replay_from"}))
         return game
 
     @classmethod
@@ -297,7 +300,10 @@ class CardGame(Generic[StateT, OptionsT]):
         s = self._state
         seats = {"kind": "stacks", "start": dict(s.start_stacks), "end": dict(s.stacks)}
         proved = self.fairness()
-        return [seats] if proved is None else [seats, proved]
+        records = [seats] if proved is None else [seats, proved]
+        if s.replay_from is not None:
+            records.append({"kind": replay.KIND, "opening": s.replay_from})
+        return records
 
     def fairness(self) -> dict[str, Any] | None:
         """The deal's commitment and the cards someone saw, by audience (``""``: the table;

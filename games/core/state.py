@@ -51,6 +51,9 @@ class CoreState(BaseModel, Generic[OptionsT]):
     """The committed card order's secret and fingerprint (``None``: not committed)."""
     revealed: dict[str, list[str]] = Field(default_factory=dict)
     """Card codes someone has seen, by audience (``""``: the table), :mod:`games.core.seen`."""
+    replay_from: str | None = None
+    """This state as it was dealt, before any action and any commitment, packed
+    (:mod:`games.core.replay`): the deal's record keeps it, and a replay starts from it."""
 
     def record(self, kind: str, **data: Any) -> None:
         """Append a history entry."""

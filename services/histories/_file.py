@@ -21,8 +21,9 @@ from games.fairness import SCHEME, dumps, proofs_of
 FORMAT = "parlour-hand-history-1"
 HIDDEN = "??"
 """A card the reader may not see (PHH writes an unknown card so)."""
-NOT_WRITTEN = frozenset({"cards", "deck", "stock_rebuilt", "fairness", "stacks"})
-"""History records that are not actions: the hidden order, or read into other fields."""
+NOT_WRITTEN = frozenset({"cards", "deck", "stock_rebuilt", "fairness", "stacks", "replay"})
+"""History records that are not actions: the hidden order (the deal's opening state, kept
+for replays, holds every card), or read into other fields."""
 HEADER = "# Parlour hand history ({format}); check it: python -m games.fairness verify FILE\n"
 
 

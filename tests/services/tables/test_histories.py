@@ -90,11 +90,8 @@ def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
         assert pid is not None
         game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
     record = stored_record(game, "palace", 1)
-    unseen = next(
-        c
-        for c in record["history"][-3]["start_deck"]
-        if c not in cards_of_toml(hand_history_text(record, "a"))
-    )
+    order = next(r for r in record["history"] if r["kind"] == "cards")["start_deck"]
+    unseen = next(c for c in order if c not in cards_of_toml(hand_history_text(record, "a")))
     # a face-down discard of a card "a" never saw, as the history records it after the end
     record["history"].insert(
         2, {"kind": "action", "player": "b", "action": {"kind": "discard", "cards": [unseen]}}
@@ -104,6 +101,9 @@ def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
     assert unseen not in cards_of_toml(text)
     assert "start_deck" not in text  # the order is never written
     assert "secret" not in text
+    opening = next(r for r in record["history"] if r["kind"] == "replay")["opening"]
+    assert "replay" not in text  # the opening state, kept for replays, holds every card
+    assert opening[:40] not in text
 
 
 async def seat_three(service: TableService, game: str) -> None:

@@ -1,0 +1,111 @@
+"""Replays (issue 29): every step of a stored deal's replay is the deal as its reader saw it at
+that moment (the same views and the events of their audience, compared with the live deal),
+so no replay shows a card its reader could not see (a property over random deals of every
+game); through the table service and storage, a player steps through a deal of theirs."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.core.seen import NOT_FROM_THE_ORDER, cards_in
+from games.registry import PAIUTE, PALACE, PONTOON
+from services.histories import (
+    DealNotYours,
+    HistoryService,
+    NoReplay,
+    replay_step,
+    visible_cards,
+)
+from services.tables import TableService
+from storage import Database
+
+from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, play_deal
+from .test_histories import seat_three, stored_record
+
+GAMES = [PALACE, PAIUTE, PONTOON]
+
+
+def step_cards(step: Any) -> set[str]:
+    """Every card code of the deal a replay step would show its reader (the cut for the
+    dealer turns cards of a deck of its own, public, not of the deal: left out)."""
+    dealt = [e for e in step.events if e.kind not in NOT_FROM_THE_ORDER]
+    return {*cards_in(step.table), *cards_in(step.mine), *cards_in(dealt)}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda i: i.id)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(2, 5), deals=st.integers(1, 2))
+def test_no_replay_shows_a_card_its_reader_could_not_see(info, seed, size, deals):
+    rng = random.Random(seed)
+    players = [str(100 + i) for i in range(size)]
+    game = info.engine.new(players, dict.fromkeys(players, 1000), seed=seed)
+    for number in range(deals):
+        game.commit(rng.randbytes(16))
+        live: list[dict[str | None, Any]] = []
+        told: list[list[Any]] = [game.opening_events()]
+        while True:
+            live.append({reader: game.view(reader) for reader in [None, *players]})
+            if game.is_over:
+                break
+            pid = game.to_act
+            assert pid is not None
+            told.append(game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng)))
+        record = stored_record(game, info.id, number + 1)
+        for reader in record["players"]:
+            could = visible_cards(record, reader)
+            picks = {0, len(live) - 1, rng.randrange(len(live))}
+            for index in sorted(picks):
+                step = replay_step(record, reader, index)
+                assert (step.index, step.last) == (index, len(live) - 1)
+                assert step.table == live[index][None]
+                assert step.mine == live[index][reader]
+                assert step.events == [e for e in told[index] if e.to in (None, reader)]
+                assert step_cards(step) <= could, step_cards(step) - could
+        game = game.next_deal()
+
+
+def test_a_step_past_the_end_is_the_last_and_a_record_without_an_opening_has_no_replay():
+    game = PONTOON.engine.new(["11", "12"], {"11": 500, "12": 500}, seed=3)
+    game.commit(bytes(16))
+    rng = random.Random(3)
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+    record = stored_record(game, "pontoon", 7)
+    last = replay_step(record, "11", 10_000)
+    assert last.index == last.last > 0
+    assert replay_step(record, "11", -5).index == 0
+    assert last.fingerprint == game.fingerprint
+    old = dict(record, history=[r for r in record["history"] if r["kind"] != "replay"])
+    with pytest.raises(NoReplay):
+        replay_step(old, "11", 0)
+
+
+async def test_a_player_steps_through_a_deal_of_theirs_and_nobody_else_can(
+    service: TableService, db: Database
+):
+    await seat_three(service, "palace")
+    started = await service.start(GUILD, CHANNEL, HOST)
+    assert started.table.deal_open
+    await play_deal(service, db, random.Random(5))
+    histories = HistoryService(db)
+    (line,), _ = await histories.page(GUILD, str(CAT), "palace")
+    first = await histories.replay(GUILD, str(CAT), line.deal_id, 0)
+    assert (first.index, first.player) == (0, None)
+    assert first.last > 0
+    assert first.fingerprint is not None
+    end = await histories.replay(GUILD, str(CAT), line.deal_id, first.last)
+    assert end.player is not None
+    assert end.action is not None
+    assert sum(end.stacks.values()) + end.pot == sum(first.stacks.values()) + first.pot
+    with pytest.raises(DealNotYours):
+        await histories.replay(GUILD, "999", line.deal_id, 0)
+    with pytest.raises(DealNotYours):
+        await histories.replay(GUILD + 1, str(CAT), line.deal_id, 0)
+    assert BOB  # seated too: the deal is theirs as much as CAT's
