@@ -1,5 +1,6 @@
 """``/history``: ephemeral, for the reader alone: their last deals (one game or all, paged),
-or with ``deal:`` one deal as a TOML file showing only what they may see."""
+or with ``deal:`` one deal as a TOML file showing only what they may see; ``/replay`` steps
+through one; ``/verify`` proves the cards seen so far in a running deal."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import Parlour
-from bot.exts.history import _render
+from bot.exts.history import _render, _replay
 from bot.game_choices import GAME_CHOICES, chosen_game
 from bot.table import refusals, where
 from bot.text import Catalog, catalog
@@ -26,6 +27,13 @@ class HistoryCog(commands.Cog):
 
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        """The step buttons of any replay ever shown work from now on."""
+        self.bot.add_dynamic_items(_replay.StepButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(_replay.StepButton)
 
     @property
     def histories(self) -> HistoryService:
@@ -73,6 +81,17 @@ class HistoryCog(commands.Cog):
         await interaction.response.send_message(
             embed=_render.listing(say, deals, page - 1, more), ephemeral=True
         )
+
+    @app_commands.guild_only()
+    @app_commands.command(name="replay", description="Step through a finished deal of yours")
+    @app_commands.describe(deal="A deal's number from /history")
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        deal: app_commands.Range[int, 1, MAX_DEAL_ID],
+    ) -> None:
+        """Only the reader sees it: the deal as they saw it, from its first step."""
+        await _replay.show(interaction, deal, 0, edit=False)
 
     @app_commands.guild_only()
     @app_commands.command(

@@ -1,0 +1,40 @@
+"""A replay step names the rule that applied it (issue 29): every rule a step may name reads
+in every language, and Pontoon's settlement is named after the banker's hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.exts.history import rules
+from bot.text import catalog, languages
+from games.pontoon import BankerStays, Dealt, HandKind, HandLoses, HandWins, Score, Twisted
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_every_rule_a_replay_names_reads_in_every_language(lang):
+    say = catalog(lang)
+    for rule in sorted(rules.RULES):
+        line = say.text(rules.rule_line(rule))
+        assert rule in line  # in a right-to-left language, isolated as left-to-right
+        assert len(line) > len(rule) + 5
+
+
+def stays(kind: HandKind, total: int) -> BankerStays:
+    return BankerStays(player="1", score=Score(kind=kind, total=total, soft=False))
+
+
+def test_pontoons_settlement_is_named_after_the_bankers_hand():
+    won = HandWins(
+        player="2", won=10, score=Score(kind=HandKind.TOTAL, total=20, soft=False), shoot=0
+    )
+    lost = HandLoses(player="3", paid=10, shoot=0)
+    assert rules.rules_of("pontoon", [stays(HandKind.TOTAL, 19), won, lost]) == ["PO-17"]
+    assert rules.rules_of("pontoon", [stays(HandKind.BUST, 24), won]) == ["PO-16"]
+    assert rules.rules_of("pontoon", [stays(HandKind.FIVE_CARD_TRICK, 20), lost]) == ["PO-18"]
+
+
+def test_each_rule_is_named_once_in_the_order_it_applied():
+    twist = Twisted(player="2", card="5h")
+    events = [Dealt(round=1, punters=["2"]), twist, Dealt(round=2, punters=["2"])]
+    assert rules.rules_of("pontoon", events) == ["PO-5", "PO-11", "PO-7"]
+    assert rules.rules_of("no-such-game", events) == []
