@@ -283,6 +283,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             with refusals(desk):
                 await desk.service.back(guild, channel, user)
             await desk.publish(status, interaction)
+        elif key.kind == Lobby.REPLAY and desk.replays is not None:
+            await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
 
     async def _act(self, interaction: discord.Interaction) -> None:
         """A move's button: the service checks the click and hands over the clicker's legal

@@ -106,6 +106,9 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
+        """Shows a table's finished deal (table id, deal number) step by step to the clicker
+        of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
 
     # -- wiring ---------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ class Lobby(StrEnum):
     DEAL = "@deal"
     LEAVE = "@leave"
     BACK = "@back"
+    REPLAY = "@replay"
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,14 +80,19 @@ def table_components(
     ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
 ) -> tuple[Component, ...]:
     """The public message's components: the player to act's legal actions and **My cards**
-    during a deal; **Join** / **Deal** / **Leave** between deals."""
+    during a deal; **Join** / **Deal** / **Leave** (and **Replay** of the last deal) between
+    deals."""
     expected = status.expected
     if not status.deal_open:
-        return (
+        lobby = (
             Button(Key(expected, Lobby.JOIN), msg("table.button.join"), Style.SUCCESS),
             Button(Key(expected, Lobby.DEAL), msg("table.button.deal"), Style.PRIMARY),
             Button(Key(expected, Lobby.LEAVE), msg("table.button.leave"), Style.SECONDARY),
         )
+        if status.deal_number == 0:
+            return lobby
+        replay = Button(Key(expected, Lobby.REPLAY), msg("table.button.replay"), Style.SECONDARY)
+        return (*lobby, replay)  # issue 29: the deal just over, step by step
     shown: list[Component] = []
     buttons = 0
     for spec in legal:

@@ -48,3 +48,11 @@ class HistoryService:
         if record is None or pid not in record["players"]:
             raise DealNotYours(deal_id)
         return replay_step(record, pid, step)
+
+    async def deal_of_table(self, guild: int, table_id: int, deal_number: int) -> int:
+        """The id of a table's finished deal (``DealNotYours`` when it has none: voided)."""
+        async with self.db.read() as conn:
+            found = await histories.deal_id_of(conn, guild, table_id, deal_number)
+        if found is None:
+            raise DealNotYours(deal_number)
+        return found

@@ -1,7 +1,8 @@
 """Issue 29's replay through the real bot and the fake Discord: after a deal against two
-computer players, ``/replay deal:`` shows it to its player alone, step by step with ◀ ▶, the
-table picture at each step and the rule that applied it; the buttons still work after a
-restart (everything comes from the stored deal), and a member who did not play it is refused."""
+computer players, ``/replay deal:`` (or **Replay** on the table message between deals) shows
+it to its player alone, step by step with ◀ ▶, the table picture at each step and the rule
+that applied it; the buttons still work after a restart (everything comes from the stored
+deal), and a member who did not play it is refused."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from sandbox.interactions import Interaction
 from tests.e2e.economy_helpers import embed_text
-from tests.e2e.table_helpers import TableSeed, status, until
+from tests.e2e.table_helpers import TableSeed, status, table_message, until
 from tests.e2e.test_computers import DELAY, OPEN, play_deal
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -82,3 +83,15 @@ async def test_a_player_steps_through_their_deal_and_the_buttons_outlive_a_resta
     assert f"There is no finished deal #{deal_id} of yours in this server." in refused.content
     assert refused.message is not None
     assert refused.message.embeds == []
+
+    # the table message's Replay button, between deals, replays the deal just over
+    table = table_message(session)
+    assert "Replay" in table.buttons
+    again = await alice.click(table, "Replay")
+    assert again.ephemeral
+    assert again.message is not table
+    assert footer(again).startswith(f"Step 0 of {last}")
+    assert f"Replay of deal #{deal_id}" in embed_text(again)
+    clicked = await bob.click(table, "Replay")  # not his deal: refused, privately
+    assert clicked.ephemeral
+    assert f"There is no finished deal #{deal_id} of yours in this server." in clicked.content

@@ -29,11 +29,14 @@ class HistoryCog(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        """The step buttons of any replay ever shown work from now on."""
+        """The step buttons of any replay ever shown work from now on, and so does the
+        **Replay** button of a table message between deals."""
         self.bot.add_dynamic_items(_replay.StepButton)
+        self.bot.desk.replays = _replay.show_table_deal
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(_replay.StepButton)
+        self.bot.desk.replays = None
 
     @property
     def histories(self) -> HistoryService:

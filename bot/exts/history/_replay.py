@@ -229,3 +229,19 @@ async def show(interaction: discord.Interaction, deal: int, index: int, *, edit:
         await interaction.response.edit_message(embed=shown, attachments=files, view=view)
     else:
         await interaction.response.send_message(embed=shown, files=files, view=view, ephemeral=True)
+
+
+async def show_table_deal(
+    interaction: discord.Interaction, table_id: int, deal_number: int
+) -> None:
+    """**Replay** on a table message: the table's deal ``deal_number``, from its first step."""
+    guild = interaction.guild_id
+    if guild is None:
+        raise Refusal(msg("replay.refusal.in_server"))
+    try:
+        deal = await HistoryService(parlour(interaction).db).deal_of_table(
+            guild, table_id, deal_number
+        )
+    except DealNotYours:
+        raise Refusal(msg("replay.refusal.no_record", deal=deal_number)) from None
+    await show(interaction, deal, 0, edit=False)
