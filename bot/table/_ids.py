@@ -30,6 +30,7 @@ class Lobby(StrEnum):
     LEAVE = "@leave"
     BACK = "@back"
     REPLAY = "@replay"
+    VERIFY = "@verify"
 
 
 @dataclass(frozen=True, slots=True)

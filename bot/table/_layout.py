@@ -198,6 +198,16 @@ def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
     return same[0] if same else None
 
 
+def verify_button(status: TableStatus) -> tuple[Component, ...]:
+    """**Verify** in the **My cards** reply while a committed deal runs (issue 29): the proofs
+    of the cards the player has seen so far, as ``/verify`` gives them."""
+    if not status.deal_open or status.fingerprint is None:
+        return ()
+    return (
+        Button(Key(status.expected, Lobby.VERIFY), msg("table.button.verify"), Style.SECONDARY),
+    )
+
+
 def hand_components(
     ui: GameUI, status: TableStatus, legal: list[ActionSpec], names: Names
 ) -> tuple[Component, ...]:

@@ -101,3 +101,29 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     reveal = data["commitments"][0]["reveals"][0]
     path.write_text(text.replace(f'card = "{reveal["card"]}"', 'card = "??"', 1), encoding="utf-8")
     assert verify(path).returncode == 1
+
+
+async def test_my_cards_has_a_verify_button_giving_the_proofs_of_what_the_player_has_seen(
+    session, alice, tmp_path
+):
+    await alice.slash("paiute open", buy_in=300, seats=3, computers=1, computer_delay=DELAY)
+    await posted(session)
+    await alice.slash("paiute start")
+    await session.fake.settle(quiet=0.02)
+    hand = view_cards(status(session, alice.id).view)
+    mine = await alice.click(table_message(session), "My cards")
+    assert mine.message is not None
+    assert mine.message.ephemeral
+    assert "Verify" in mine.message.buttons
+    proofs = await alice.click(mine.message, "Verify")
+    assert proofs.message is not None
+    assert proofs.message.ephemeral
+    assert proofs.message is not mine.message  # a reply of its own, with the file
+    [name] = proofs.message.attachments
+    path = tmp_path / name
+    path.write_bytes(proofs.message.files[name])
+    data = tomllib.loads(path.read_text())
+    assert data["reader"] == str(alice.id)
+    assert hand <= {r["card"] for r in data["commitments"][0]["reveals"]}
+    done = verify(path)
+    assert done.returncode == 0, done.stdout + done.stderr

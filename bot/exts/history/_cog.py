@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import Parlour
+from bot.client import Parlour, parlour
 from bot.exts.history import _render, _replay
 from bot.game_choices import GAME_CHOICES, chosen_game
 from bot.table import refusals, where
@@ -33,10 +33,12 @@ class HistoryCog(commands.Cog):
         **Replay** button of a table message between deals."""
         self.bot.add_dynamic_items(_replay.StepButton)
         self.bot.desk.replays = _replay.show_table_deal
+        self.bot.desk.verifier = send_proofs
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(_replay.StepButton)
         self.bot.desk.replays = None
+        self.bot.desk.verifier = None
 
     @property
     def histories(self) -> HistoryService:
@@ -103,24 +105,31 @@ class HistoryCog(commands.Cog):
     async def verify(self, interaction: discord.Interaction) -> None:
         """Ephemeral: the reader's own cards and the table's, each with the proof that it was
         in its position of the order committed before the deal's first card, as a file."""
-        guild, channel = where(interaction)
-        say = await self._reader(interaction)
-        with refusals():
-            status = self.bot.tables.status(guild, channel)
-            found = self.bot.tables.deck_proofs(guild, channel, interaction.user.id)
-        text = proofs_text(
-            game=status.game,
-            table=status.table_id,
-            deal=found.deal_number,
-            reader=str(interaction.user.id),
-            fingerprint=found.fingerprint,
-            cards=found.cards,
-            proofs=found.proofs,
-        )
-        name = f"parlour-{status.game}-table-{status.table_id}-deal-{found.deal_number}-proofs.toml"
-        attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
-        await interaction.response.send_message(
-            _render.proofs(say, found.deal_number, found.fingerprint, len(found.proofs)),
-            file=attached,
-            ephemeral=True,
-        )
+        await send_proofs(interaction)
+
+
+async def send_proofs(interaction: discord.Interaction) -> None:
+    """``/verify``, and **Verify** in the **My cards** reply: the proofs of the cards the
+    reader has seen so far in the channel's running deal, as a file only they see."""
+    bot = parlour(interaction)
+    guild, channel = where(interaction)
+    say = catalog(await bot.languages.reader(interaction))
+    with refusals():
+        status = bot.tables.status(guild, channel)
+        found = bot.tables.deck_proofs(guild, channel, interaction.user.id)
+    text = proofs_text(
+        game=status.game,
+        table=status.table_id,
+        deal=found.deal_number,
+        reader=str(interaction.user.id),
+        fingerprint=found.fingerprint,
+        cards=found.cards,
+        proofs=found.proofs,
+    )
+    name = f"parlour-{status.game}-table-{status.table_id}-deal-{found.deal_number}-proofs.toml"
+    attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
+    await interaction.response.send_message(
+        _render.proofs(say, found.deal_number, found.fingerprint, len(found.proofs)),
+        file=attached,
+        ephemeral=True,
+    )
