@@ -87,6 +87,36 @@ def test_a_step_past_the_end_is_the_last_and_a_record_without_an_opening_has_no_
         replay_step(old, "11", 0)
 
 
+def test_pp11_no_step_of_a_replay_shows_a_folded_players_palace_cards_to_anyone_else():
+    rng = random.Random(5)
+    players = ["21", "22", "23"]
+    game = PALACE.engine.new(players, dict.fromkeys(players, 500), seed=11)
+    game.commit(rng.randbytes(16))
+    folded = None
+    palace: set[str] = set()
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        kinds = {s.kind: s for s in game.legal_actions(pid)}
+        if folded is None and "fold" in kinds:
+            folded = pid
+            palace = {c.code for c in game.state.seat[pid].palace}
+            game.act(pid, {"kind": "fold"})
+        else:
+            spec = kinds.get("check") or kinds.get("call") or next(iter(kinds.values()))
+            game.act(pid, spec.sample(rng))
+    assert folded is not None
+    assert len(palace) == 3
+    record = stored_record(game, "palace", 3)
+    last = replay_step(record, folded, 0).last
+    for reader in players:
+        shown = set().union(*(step_cards(replay_step(record, reader, i)) for i in range(last + 1)))
+        if reader == folded:
+            assert palace <= shown  # their own cards, in their own replay
+        else:
+            assert not (shown & palace)
+
+
 async def test_a_player_steps_through_a_deal_of_theirs_and_nobody_else_can(
     service: TableService, db: Database
 ):
@@ -108,4 +138,8 @@ async def test_a_player_steps_through_a_deal_of_theirs_and_nobody_else_can(
         await histories.replay(GUILD, "999", line.deal_id, 0)
     with pytest.raises(DealNotYours):
         await histories.replay(GUILD + 1, str(CAT), line.deal_id, 0)
+    # the Replay button of a table message names its deal by table and deal number
+    assert await histories.deal_of_table(GUILD, line.table_id, line.deal_number) == line.deal_id
+    with pytest.raises(DealNotYours):  # a deal still running (or voided) has no record
+        await histories.deal_of_table(GUILD, line.table_id, line.deal_number + 1)
     assert BOB  # seated too: the deal is theirs as much as CAT's
