@@ -10,6 +10,7 @@ hundred actions of a pure engine: milliseconds), so nothing is cached between cl
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,32 @@ def replay_step(record: Mapping[str, Any], reader: str, index: int) -> ReplaySte
         raise NoReplay(record["id"])
     actions = replay.actions_of(history)
     wanted = max(0, min(index, len(actions)))
+    try:
+        seen, last = _walk(engine, opening, actions, wanted, reader)
+    except (ValueError, zlib.error):  # a stored opening this engine cannot read
+        raise NoReplay(record["id"]) from None
+    if seen is None:  # the record stopped replaying before that step: its last one
+        return replay_step(record, reader, last)
+    fairness: Mapping[str, Any] = next((r for r in history if r.get("kind") == "fairness"), {})
+    return ReplayStep(
+        deal_id=int(record["id"]),
+        game=str(record["game"]),
+        table_id=int(record["table_id"]),
+        deal_number=int(record["deal_number"]),
+        reader=reader,
+        last=last,
+        players=list(record["players"]),
+        user_ids={p: players.user_id(p) for p in record["players"]},
+        fingerprint=fairness.get("fingerprint"),
+        **seen,
+    )
+
+
+def _walk(
+    engine: Any, opening: str, actions: list[tuple[str, dict[str, Any]]], wanted: int, reader: str
+) -> tuple[dict[str, Any] | None, int]:
+    """The deal replayed to its end: what ``reader`` saw at step ``wanted``, and the last
+    step's index."""
     seen: dict[str, Any] | None = None
     last = 0
     for moment in replay.moments(engine, opening, actions):
@@ -86,18 +113,4 @@ def replay_step(record: Mapping[str, Any], reader: str, index: int) -> ReplaySte
                 "stacks": dict(game.stacks),
                 "pot": game.pot,
             }
-    if seen is None:  # the record stopped replaying before that step: its last one
-        return replay_step(record, reader, last)
-    fairness: Mapping[str, Any] = next((r for r in history if r.get("kind") == "fairness"), {})
-    return ReplayStep(
-        deal_id=int(record["id"]),
-        game=str(record["game"]),
-        table_id=int(record["table_id"]),
-        deal_number=int(record["deal_number"]),
-        reader=reader,
-        last=last,
-        players=list(record["players"]),
-        user_ids={p: players.user_id(p) for p in record["players"]},
-        fingerprint=fairness.get("fingerprint"),
-        **seen,
-    )
+    return seen, last

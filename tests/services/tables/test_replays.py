@@ -69,7 +69,7 @@ def test_no_replay_shows_a_card_its_reader_could_not_see(info, seed, size, deals
         game = game.next_deal()
 
 
-def test_a_step_past_the_end_is_the_last_and_a_record_without_an_opening_has_no_replay():
+def test_a_step_past_the_end_is_the_last_and_a_record_without_a_readable_opening_has_none():
     game = PONTOON.engine.new(["11", "12"], {"11": 500, "12": 500}, seed=3)
     game.commit(bytes(16))
     rng = random.Random(3)
@@ -85,6 +85,9 @@ def test_a_step_past_the_end_is_the_last_and_a_record_without_an_opening_has_no_
     old = dict(record, history=[r for r in record["history"] if r["kind"] != "replay"])
     with pytest.raises(NoReplay):
         replay_step(old, "11", 0)
+    broken = [{**r, "opening": "AAAA"} if r["kind"] == "replay" else r for r in record["history"]]
+    with pytest.raises(NoReplay):  # an opening this engine cannot read: no replay, no crash
+        replay_step(dict(record, history=broken), "11", 0)
 
 
 def test_pp11_no_step_of_a_replay_shows_a_folded_players_palace_cards_to_anyone_else():
