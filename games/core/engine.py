@@ -131,7 +131,7 @@ class CardGame(Generic[StateT, OptionsT]):
     def _started(cls, state: CoreState[Any], rng: random.Random) -> Self:
         game = cls(state, rng)  # type: ignore[arg-type]
         state.peak_pot = max(state.peak_pot, game.pot)
-        seen_cards.note(state.revealed, game._opening())
+        seen_cards.note(state, game._opening())
         state.rng = rng_state(rng)
         state.replay_from = replay.pack(state.model_dump_json(exclude={"replay_from"}))
         return game
@@ -292,6 +292,12 @@ class CardGame(Generic[StateT, OptionsT]):
         cards first: nothing about a card they have not seen."""
         return seen_cards.proofs(self._state, codes(self._committed_order()), reader)
 
+    def commitments(self, reader: str | None) -> list[dict[str, Any]]:
+        """Every committed order of this deal so far (the opening's, then each reshuffle's,
+        :mod:`games.core.reshuffles`), each with the proofs of the cards ``reader`` has seen
+        of it, in a deal file's ``[[commitments]]`` layout; empty when not committed."""
+        return seen_cards.commitments(self._state, codes(self._committed_order()), reader)
+
     def closing_records(self) -> list[dict[str, Any]]:
         """What a finished deal's stored record keeps beside its history (issue 29): the
         seats' stacks at its start and end, and the commitment with its shown cards."""
@@ -339,7 +345,7 @@ class CardGame(Generic[StateT, OptionsT]):
         s.record("action", player=pid, action=data)
         events = self._apply(pid, parsed)
         s.peak_pot = max(s.peak_pot, self.pot)
-        seen_cards.note(s.revealed, events)
+        seen_cards.note(s, events)
         return events
 
     @property
