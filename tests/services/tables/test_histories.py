@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given, settings, target
 from hypothesis import strategies as st
 
 from games.core.seen import cards_in
@@ -79,6 +79,53 @@ def test_no_history_file_shows_a_card_its_reader_could_not_see(info, seed, size,
                 seen[None] | seen[reader]
             )
         game = game.next_deal()
+
+
+RESHUFFLING = {"palace": ("buy", "discard_soldiers"), "paiute": ("draw", "discard")}
+"""The actions that run a game's pile dry (PP-8, PA-7), which random play prefers below."""
+
+
+@pytest.mark.parametrize("info", [PALACE, PAIUTE], ids=lambda i: i.id)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(3, 5))
+@example(seed=3, size=5)  # Palace: PP-6 and three PP-8; Paiute: three PA-7
+def test_history_files_of_deals_through_reshuffles_verify(info, seed, size):
+    """Random legal play that mostly buys (Palace) or draws and discards (Paiute), so the pile
+    runs dry and is reshuffled inside the deal: every reader's file has one commitment per
+    committed order, each proof holds against its own, and no card the reader did not see."""
+    rng = random.Random(seed)
+    players = [str(100 + i) for i in range(size)]
+    game = info.engine.new(players, dict.fromkeys(players, 100_000), seed=seed)
+    game.commit(rng.randbytes(16))
+    seen: dict[str | None, set[str]] = {}
+    for _ in range(5000):
+        for reader in [None, *players]:
+            seen.setdefault(reader, set()).update(cards_in(game.view(reader)))
+        if game.is_over:
+            break
+        pid = game.to_act
+        assert pid is not None
+        specs = game.legal_actions(pid)
+        liked = [s for s in specs if s.kind in RESHUFFLING[info.id]]
+        spec = rng.choice(liked if liked and rng.random() < 0.99 else specs)
+        action = spec.sample(rng)
+        from_stock = {**action, "source": "stock"}  # Paiute: the stock, when it may
+        paiute_stock = info is PAIUTE and action["kind"] == "draw" and spec.allows(from_stock)
+        game.act(pid, from_stock if paiute_stock else action)
+    reshuffles = game.state.reshuffles
+    target(len(reshuffles))
+    record = stored_record(game, info.id, 1)
+    for reader in record["players"]:
+        text = hand_history_text(record, reader)
+        assert cards_of_toml(text) <= seen[None] | seen[reader]
+        verdict = check_text(text)
+        assert verdict.ok, verdict.failures
+        data = tomllib.loads(text)
+        assert [c["fingerprint"] for c in data["commitments"][1:]] == [
+            r.fingerprint for r in reshuffles
+        ]
+        assert [c.get("rule") for c in data["commitments"]] == [None, *(r.rule for r in reshuffles)]
+        assert verdict.checked == sum(len(c["reveals"]) for c in data["commitments"])
 
 
 def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
