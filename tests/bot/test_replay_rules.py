@@ -6,7 +6,11 @@ from __future__ import annotations
 import pytest
 
 from bot.exts.history import rules
+from bot.exts.paiute import PaiuteUI
+from bot.exts.palace import PalaceUI
+from bot.table import TableNames
 from bot.text import catalog, languages
+from games.events import OrderCommitted
 from games.pontoon import BankerStays, Dealt, HandKind, HandLoses, HandWins, Score, Twisted
 
 
@@ -38,3 +42,25 @@ def test_each_rule_is_named_once_in_the_order_it_applied():
     events = [Dealt(round=1, punters=["2"]), twist, Dealt(round=2, punters=["2"])]
     assert rules.rules_of("pontoon", events) == ["PO-5", "PO-11", "PO-7"]
     assert rules.rules_of("no-such-game", events) == []
+
+
+def test_a_reshuffles_committed_order_names_the_rule_that_shuffled():
+    committed = OrderCommitted(rule="PP-8", number=1, cards=20, fingerprint="ab" * 32)
+    assert rules.rules_of("palace", [committed]) == ["PP-8"]
+    assert rules.rules_of("paiute", [committed.model_copy(update={"rule": "PA-7"})]) == ["PA-7"]
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_reshuffles_fingerprint_line_reads_in_every_language_in_both_games(lang):
+    """The table's line for a committed reshuffle: the rule and the fingerprint's first 12
+    hex digits (as the deal's own fingerprint line), never the full root."""
+    say = catalog(lang)
+    committed = OrderCommitted(
+        rule="PA-7", number=2, cards=30, fingerprint="0123456789ab" + "f" * 52
+    )
+    names = TableNames({}, [])
+    for ui in (PalaceUI(), PaiuteUI()):
+        line = say.text(ui.describe_event(committed, names))
+        assert "PA-7" in line
+        assert "0123456789ab" in line
+        assert "f" * 13 not in line

@@ -125,11 +125,12 @@ async def send_proofs(interaction: discord.Interaction) -> None:
         fingerprint=found.fingerprint,
         cards=found.cards,
         proofs=found.proofs,
+        reshuffles=found.reshuffles,
     )
     name = f"parlour-{status.game}-table-{status.table_id}-deal-{found.deal_number}-proofs.toml"
     attached = discord.File(io.BytesIO(text.encode("utf-8")), filename=name)
     await interaction.response.send_message(
-        _render.proofs(say, found.deal_number, found.fingerprint, len(found.proofs)),
+        _render.proofs(say, found.deal_number, found.fingerprint, found.count),
         file=attached,
         ephemeral=True,
     )

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.text import Text, msg
-from games.events import GameEvent
+from games.events import GameEvent, OrderCommitted
 from games.pontoon import HandKind
 
 BY_KIND: Mapping[str, Mapping[str, str]] = {
@@ -99,6 +99,8 @@ def rules_of(game: str, events: Iterable[GameEvent]) -> list[str]:
     for event in told:
         if game == "pontoon" and event.kind in SETTLED:
             rule: str | None = _settlement(told)
+        elif isinstance(event, OrderCommitted):  # the reshuffle's own rule (PP-6, PA-7, ...)
+            rule = event.rule
         elif game == "pontoon" and event.kind == "dealt":  # round 1 or 2 of face-down cards
             rule = "PO-5" if getattr(event, "round", 1) == 1 else "PO-7"
         else:
