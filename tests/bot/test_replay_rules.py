@@ -60,7 +60,9 @@ def test_a_reshuffles_fingerprint_line_reads_in_every_language_in_both_games(lan
     )
     names = TableNames({}, [])
     for ui in (PalaceUI(), PaiuteUI()):
-        line = say.text(ui.describe_event(committed, names))
+        described = ui.describe_event(committed, names)
+        assert described is not None
+        line = say.text(described)
         assert "PA-7" in line
         assert "0123456789ab" in line
         assert "f" * 13 not in line
