@@ -85,6 +85,18 @@ RESHUFFLING = {"palace": ("buy", "discard_soldiers"), "paiute": ("draw", "discar
 """The actions that run a game's pile dry (PP-8, PA-7), which random play prefers below."""
 
 
+def reshuffling_action(info: Any, game: Engine, pid: str, rng: random.Random) -> dict[str, Any]:
+    """A random legal action for ``pid`` that mostly buys (Palace) or draws from the stock and
+    discards (Paiute), so the pile runs dry and is reshuffled inside the deal."""
+    specs = game.legal_actions(pid)
+    liked = [s for s in specs if s.kind in RESHUFFLING[info.id]]
+    spec = rng.choice(liked if liked and rng.random() < 0.99 else specs)
+    action = spec.sample(rng)
+    from_stock = {**action, "source": "stock"}
+    paiute_stock = info is PAIUTE and action["kind"] == "draw" and spec.allows(from_stock)
+    return from_stock if paiute_stock else action
+
+
 @pytest.mark.parametrize("info", [PALACE, PAIUTE], ids=lambda i: i.id)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), size=st.integers(3, 5))
@@ -105,13 +117,7 @@ def test_history_files_of_deals_through_reshuffles_verify(info, seed, size):
             break
         pid = game.to_act
         assert pid is not None
-        specs = game.legal_actions(pid)
-        liked = [s for s in specs if s.kind in RESHUFFLING[info.id]]
-        spec = rng.choice(liked if liked and rng.random() < 0.99 else specs)
-        action = spec.sample(rng)
-        from_stock = {**action, "source": "stock"}  # Paiute: the stock, when it may
-        paiute_stock = info is PAIUTE and action["kind"] == "draw" and spec.allows(from_stock)
-        game.act(pid, from_stock if paiute_stock else action)
+        game.act(pid, reshuffling_action(info, game, pid, rng))
     reshuffles = game.state.reshuffles
     target(len(reshuffles))
     record = stored_record(game, info.id, 1)

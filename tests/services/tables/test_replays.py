@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.core.seen import NOT_FROM_THE_ORDER, cards_in
+from games.events import OrderCommitted
 from games.registry import PAIUTE, PALACE, PONTOON
 from services.histories import (
     DealNotYours,
@@ -25,7 +26,7 @@ from services.tables import TableService
 from storage import Database
 
 from .conftest import BOB, CAT, CHANNEL, GUILD, HOST, play_deal
-from .test_histories import seat_three, stored_record
+from .test_histories import reshuffling_action, seat_three, stored_record
 
 GAMES = [PALACE, PAIUTE, PONTOON]
 
@@ -67,6 +68,42 @@ def test_no_replay_shows_a_card_its_reader_could_not_see(info, seed, size, deals
                 assert step.events == [e for e in told[index] if e.to in (None, reader)]
                 assert step_cards(step) <= could, step_cards(step) - could
         game = game.next_deal()
+
+
+@pytest.mark.parametrize(("info", "rule"), [(PALACE, "PP-8"), (PAIUTE, "PA-7")], ids=["pp8", "pa7"])
+def test_a_replay_goes_on_across_reshuffles_and_shows_each_committed_order(info, rule):
+    """A deal whose pile ran dry: each step of every reader's replay is the live step (the
+    reshuffle's fingerprint line included, the same root), and the cards drawn after it are
+    shown to the readers who saw them, proved in the reshuffle's commitment."""
+    rng = random.Random(3)
+    players = ["101", "102", "103", "104", "105"]
+    game = info.engine.new(players, dict.fromkeys(players, 100_000), seed=3)
+    game.commit(rng.randbytes(16))
+    told: list[list[Any]] = [game.opening_events()]
+    live: list[dict[str | None, Any]] = []
+    while True:
+        live.append({reader: game.view(reader) for reader in [None, *players]})
+        if game.is_over:
+            break
+        pid = game.to_act
+        assert pid is not None
+        told.append(game.act(pid, reshuffling_action(info, game, pid, rng)))
+    steps = [i for i, events in enumerate(told) if any(e.kind == "order_committed" for e in events)]
+    mid_deal = [i for i in steps if i > 0]
+    assert len(mid_deal) >= 2  # reshuffled more than once, after the opening
+    record = stored_record(game, info.id, 1)
+    for reader in players:
+        for index in [*mid_deal, mid_deal[-1] + 1, len(live) - 1]:
+            step = replay_step(record, reader, index)
+            assert step.table == live[index][None]
+            assert step.mine == live[index][reader]
+            assert step.events == [e for e in told[index] if e.to in (None, reader)]
+        assert step_cards(step) <= visible_cards(record, reader)
+    committed = [e for i in mid_deal for e in told[i] if isinstance(e, OrderCommitted)]
+    assert {e.rule for e in committed} == {rule}
+    assert [e.fingerprint for e in committed] == [
+        r.fingerprint for r in game.state.reshuffles if r.rule == rule
+    ]
 
 
 def test_a_step_past_the_end_is_the_last_and_a_record_without_a_readable_opening_has_none():
