@@ -47,19 +47,30 @@ def note(state: CoreState[Any], events: Iterable[GameEvent]) -> None:
     is not repeated), each in the committed order it was dealt from: an ``order_committed``
     event moves on to its reshuffle, and a card is the latest noted reshuffle's that holds
     it, or the opening order's (a card shown again from a hand was last dealt from there)."""
+    known: dict[tuple[int, str], set[str]] = {}  # (order, audience) -> cards, for this call
+
+    def seen_set(seen: dict[str, list[str]], audience: str) -> set[str]:
+        key = (id(seen), audience)
+        if key not in known:
+            known[key] = set(seen.get(audience, ()))
+        return known[key]
+
     for event in events:
         if event.kind == ORDER_COMMITTED:
-            state.noted_reshuffles = min(len(state.reshuffles), int(getattr(event, "number", 0)))
+            number = int(getattr(event, "number", 0))
+            state.noted_reshuffles = min(len(state.reshuffles), number)
             continue
         if event.kind in NOT_FROM_THE_ORDER:
             continue
         audience = PUBLIC if event.to is None else event.to
         for card in cards_in(event.model_dump(mode="json", exclude={"kind", "to"})):
             seen = _origin(state, card)
-            public = seen.get(PUBLIC, ())
-            if card in public or (audience != PUBLIC and card in seen.get(audience, ())):
+            public = seen_set(seen, PUBLIC)
+            own = public if audience == PUBLIC else seen_set(seen, audience)
+            if card in public or card in own:
                 continue
             seen.setdefault(audience, []).append(card)
+            own.add(card)
 
 
 def _origin(state: CoreState[Any], card: str) -> dict[str, list[str]]:
