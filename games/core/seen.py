@@ -6,6 +6,10 @@ a public event shows its cards to the table, a private one to its player. The re
 in the state (so a restored table goes on with it), as card codes per audience, ``""`` being
 the public. The cut for the dealer (``cut`` events) turns cards of a deck of its own
 (:func:`games.seats.cut_for_dealer`), not of the committed order, and is left out.
+
+A deal may commit more than one order: its opening one, then each reshuffle inside it
+(:mod:`games.core.reshuffles`). Each order keeps its own seen cards, and a card is noted in the
+order it was dealt from (see :func:`note`), so its proof is its position there.
 """
 
 from __future__ import annotations
@@ -115,7 +119,11 @@ def _orders(
 def proofs(state: CoreState[Any], order: list[str], reader: str | None) -> list[dict[str, Any]]:
     """The proof of each card ``reader`` has seen of the opening order (``order``: the
     committed one)."""
-    return next((entry["reveals"] for entry in commitments(state, order, reader)), [])
+    first = next(_orders(state, order), None)
+    if first is None:
+        return []
+    _, made, where, seen = first
+    return _reveals(made, where, seen, reader)
 
 
 def commitments(
@@ -126,14 +134,16 @@ def commitments(
     return [
         {
             **_heading(r, made),
-            "reveals": [
-                made.prove(where[code]).as_dict()
-                for code in visible_to(seen, reader)
-                if code in where
-            ],
+            "reveals": _reveals(made, where, seen, reader),
         }
         for r, made, where, seen in _orders(state, order)
     ]
+
+
+def _reveals(
+    made: Commitment, where: dict[str, int], seen: dict[str, list[str]], reader: str | None
+) -> list[dict[str, Any]]:
+    return [made.prove(where[code]).as_dict() for code in visible_to(seen, reader) if code in where]
 
 
 def _heading(r: Reshuffle | None, made: Commitment) -> dict[str, Any]:
