@@ -187,3 +187,34 @@ async def test_a_players_list_pages_and_their_file_verifies(
         await histories.file(GUILD, "999", page[0].deal_id)
     with pytest.raises(DealNotYours):
         await histories.file(GUILD + 1, str(BOB), page[0].deal_id)
+
+
+def test_pp11_no_history_file_of_a_deal_through_reshuffles_shows_a_folded_players_palace():
+    """PP-11 with committed reshuffles: the folded player's palace cards were dealt from PP-6's
+    order, which every file carries; no other reader's file proves or names them, in any
+    commitment, while their own file does."""
+    rng = random.Random(3)
+    players = ["101", "102", "103", "104", "105"]
+    game = PALACE.engine.new(players, dict.fromkeys(players, 100_000), seed=3)
+    game.commit(rng.randbytes(16))
+    folded = "101"
+    palace = {c.code for c in game.state.seat[folded].palace}
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        if pid == folded and "fold" in {s.kind for s in game.legal_actions(pid)}:
+            game.act(pid, {"kind": "fold"})
+            folded = ""  # once
+        else:
+            game.act(pid, reshuffling_action(PALACE, game, pid, rng))
+    assert folded == ""
+    assert [r.rule for r in game.state.reshuffles].count("PP-8") >= 2
+    record = stored_record(game, "palace", 1)
+    for reader in players:
+        text = hand_history_text(record, reader)
+        assert check_text(text).ok
+        proved = {r["card"] for c in tomllib.loads(text)["commitments"] for r in c["reveals"]}
+        if reader == "101":
+            assert palace <= proved
+        else:
+            assert not (cards_of_toml(text) & palace), reader
