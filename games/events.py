@@ -21,6 +21,8 @@ for the events a snapshot keeps (e.g. a deal's opening events).
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict
 
 
@@ -36,3 +38,22 @@ class GameEvent(BaseModel):
     def is_public(self) -> bool:
         """Whether everyone at the table may see this event."""
         return self.to is None
+
+
+ORDER_COMMITTED = "order_committed"
+
+
+class OrderCommitted(GameEvent):
+    """Public: cards were shuffled inside a deal (PP-5's rejects, PP-6's gathered cards, PP-8's
+    discards, PA-7's stock) and their new order was committed before any card of it was
+    dealt, like the deal's opening order (issue 29). The cards drawn from it are proved
+    against ``fingerprint``."""
+
+    kind: Literal["order_committed"] = "order_committed"
+    rule: str
+    """The rule that shuffled (``PP-8``)."""
+    number: int
+    """1 for the deal's first reshuffle, counting up."""
+    cards: int
+    fingerprint: str
+    """Full hex of the new order's tree root."""

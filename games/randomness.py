@@ -14,6 +14,8 @@ the old form (``[version, [625 ints], gauss]``) still restore.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import secrets
 from typing import Any
@@ -81,3 +83,22 @@ def rng_fork(rng: random.Random) -> random.Random:
 def new_rng(seed: int | None) -> random.Random:
     """A generator for a new game; ``None`` seeds it with 128 bits from ``secrets``."""
     return CountedRandom(secrets.randbits(128) if seed is None else seed)
+
+
+RESHUFFLE_SECRET = b"parlour-reshuffle-secret"
+
+
+def derived_secret(rng: random.Random, label: bytes) -> bytes:
+    """A 128-bit secret for a reshuffle's commitment (issue 29), from the generator's seed
+    and how far it has drawn, without drawing from it: the deal's future is unchanged, and a
+    replay from the deal's opening state derives the same secret at the same moment. It is as
+    hidden as the seed (128 bits from ``secrets`` at a live table, kept in the snapshot only);
+    ``label`` (the deal and reshuffle numbers) keeps two reshuffles' secrets apart."""
+    if isinstance(rng, CountedRandom):
+        key = str(rng.origin).encode("ascii")
+        moment = str(rng.drawn).encode("ascii")
+    else:  # the old, uncounted kind: its whole state
+        key = hashlib.sha256(repr(rng.getstate()).encode("ascii")).digest()
+        moment = b""
+    message = RESHUFFLE_SECRET + b"|" + label + b"|" + moment
+    return hmac.new(key, message, hashlib.sha256).digest()[:16]

@@ -78,3 +78,16 @@ async def deal_record(conn: Conn, guild_id: int, deal_id: int) -> dict[str, Any]
     for key in _JSON:
         out[key] = json.loads(out[key])
     return out
+
+
+async def deal_id_of(conn: Conn, guild_id: int, table_id: int, deal_number: int) -> int | None:
+    """The finished deal ``deal_number`` of table ``table_id`` (the replay button on a table
+    message names its deal so), or ``None`` (a voided deal has no record). Read through the
+    guild's index: a scan of that guild's results, as ``deals_of``."""
+    row = await fetch_one(
+        conn,
+        "SELECT id FROM results WHERE guild_id = ? AND table_id = ? AND deal_number = ? "
+        "ORDER BY id DESC LIMIT 1",
+        (guild_id, table_id, deal_number),
+    )
+    return None if row is None else int(row["id"])

@@ -73,9 +73,11 @@ def hand_view(
     legal: list[ActionSpec],
     names: Names | None = None,
     locale: str = DEFAULT_LOCALE,
+    extra: Iterable[Component] = (),
 ) -> discord.ui.View | None:
-    """The **My cards** reply's components, or ``None`` when the player has no card choice."""
-    shown = hand_components(ui, status, legal, names or PlayerNames())
+    """The **My cards** reply's components (``extra``: the kit's own, after the card choices),
+    or ``None`` when there are none."""
+    shown = (*hand_components(ui, status, legal, names or PlayerNames()), *extra)
     return build_view(shown, locale) if shown else None
 
 
@@ -291,6 +293,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             with refusals(desk):
                 await desk.service.back(guild, channel, user)
             await desk.publish(status, interaction)
+        elif key.kind == Lobby.REPLAY and desk.replays is not None:
+            await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
+        elif key.kind == Lobby.VERIFY and desk.verifier is not None:
+            await desk.verifier(interaction)
 
     async def _act(self, interaction: discord.Interaction) -> None:
         """A move's button: the service checks the click and hands over the clicker's legal

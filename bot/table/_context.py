@@ -62,6 +62,12 @@ class TableDesk(Protocol):
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
     ) -> dict[str, Any]: ...
 
+    @property
+    def replays(self) -> Callable[[discord.Interaction, int, int], Awaitable[None]] | None: ...
+
+    @property
+    def verifier(self) -> Callable[[discord.Interaction], Awaitable[None]] | None: ...
+
 
 def refusal_text(error: TableError, desk: TableDesk | None = None) -> Text:
     """A table service refusal in the player's words: an engine's refusal in its game's

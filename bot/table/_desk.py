@@ -31,7 +31,7 @@ from bot.table._alt import table_alt
 from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
-from bot.table._layout import hand_components
+from bot.table._layout import hand_components, verify_button
 from bot.table._lifetimes import send_private
 from bot.table._log import TableLog
 from bot.table._model import Component, TableModel
@@ -106,6 +106,12 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
+        """Shows a table's finished deal (table id, deal number) step by step to the clicker
+        of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
+        self.verifier: Callable[[discord.Interaction], Awaitable[None]] | None = None
+        """Sends the clicker of **Verify** (in **My cards**) the proofs of the cards they have
+        seen: set by the extension that has ``/verify`` (``bot.exts.history``)."""
         self.threads = TableThreads(
             bot,
             self.words,
@@ -354,16 +360,17 @@ class Desk:
             status = self.service.status(guild, channel, user)
             legal = self.service.legal_actions(guild, channel, user)
         ui, names = self.ui(status.game), self.names_of(status)
+        verify = verify_button(status) if self.verifier is not None else ()
         if await self.images(guild):
             # the edit after a card choice shows the cards now, without the selects (as the
             # text reply does)
-            shown = () if edit else hand_components(ui, status, legal, names)
+            shown = () if edit else (*hand_components(ui, status, legal, names), *verify)
             layout = await self.hand_v2(status, text, locale, shown)
             file = v2.file_of(layout)
             if edit:
                 return {"view": layout.layout, "attachments": [file] if file else []}
             return {"view": layout.layout, "file": file} if file else {"view": layout.layout}
-        view = hand_view(ui, status, legal, names, locale)
+        view = hand_view(ui, status, legal, names, locale, extra=verify)
         if edit:
             return {"content": text, "view": view}
         return {"content": text, "view": view} if view is not None else {"content": text}

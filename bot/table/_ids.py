@@ -29,6 +29,8 @@ class Lobby(StrEnum):
     DEAL = "@deal"
     LEAVE = "@leave"
     BACK = "@back"
+    REPLAY = "@replay"
+    VERIFY = "@verify"
 
 
 @dataclass(frozen=True, slots=True)

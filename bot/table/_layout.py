@@ -81,14 +81,18 @@ def table_components(
 ) -> tuple[Component, ...]:
     """The public message's components: the player to act's legal actions (a free choice of
     cards, which only **My cards** shows, as its **Keep all**) and **My cards** during a deal;
-    **Join** / **Deal** / **Leave** between deals."""
+    **Join** / **Deal** / **Leave** (and **Replay** of the last deal) between deals."""
     expected = status.expected
     if not status.deal_open:
-        return (
+        lobby = (
             Button(Key(expected, Lobby.JOIN), msg("table.button.join"), Style.SUCCESS),
             Button(Key(expected, Lobby.DEAL), msg("table.button.deal"), Style.PRIMARY),
             Button(Key(expected, Lobby.LEAVE), msg("table.button.leave"), Style.SECONDARY),
         )
+        if status.deal_number == 0:
+            return lobby
+        replay = Button(Key(expected, Lobby.REPLAY), msg("table.button.replay"), Style.SECONDARY)
+        return (*lobby, replay)  # issue 29: the deal just over, step by step
     shown: list[Component] = []
     buttons = 0
     for spec in legal:
@@ -196,6 +200,16 @@ def spec_for(legal: list[ActionSpec], kind: str, arg: str) -> ActionSpec | None:
         if named:
             return named[0]
     return same[0] if same else None
+
+
+def verify_button(status: TableStatus) -> tuple[Component, ...]:
+    """**Verify** in the **My cards** reply while a committed deal runs (issue 29): the proofs
+    of the cards the player has seen so far, as ``/verify`` gives them."""
+    if not status.deal_open or status.fingerprint is None:
+        return ()
+    return (
+        Button(Key(status.expected, Lobby.VERIFY), msg("table.button.verify"), Style.SECONDARY),
+    )
 
 
 def hand_components(

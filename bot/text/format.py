@@ -13,6 +13,8 @@ from typing import Protocol
 
 from bot.text import Msg, Number, Text, msg
 from games.cards import Card
+from games.events import OrderCommitted
+from games.fairness import short
 
 HIDDEN = "🂠"
 COMPUTER = "cpu:"
@@ -84,3 +86,9 @@ class PlayerNames:
         if found:
             return found
         return f"@{pid}" if pid.isdigit() else pid
+
+
+def order_committed(event: OrderCommitted) -> Text:
+    """The table's line for a reshuffle's committed order (issue 29), in every game: the rule
+    and the short fingerprint, like the deal's own ``Deck fingerprint`` line."""
+    return msg("table.log.order_committed", rule=event.rule, fingerprint=short(event.fingerprint))

@@ -24,6 +24,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField, as_dict
 from games.cards import Card, codes
+from games.core import replay
 from games.core import seen as seen_cards
 from games.core.result import DealResult, HandLabel
 from games.core.state import CoreState, DealCommitment
@@ -130,7 +131,9 @@ class CardGame(Generic[StateT, OptionsT]):
     def _started(cls, state: CoreState[Any], rng: random.Random) -> Self:
         game = cls(state, rng)  # type: ignore[arg-type]
         state.peak_pot = max(state.peak_pot, game.pot)
-        seen_cards.note(state.revealed, game._opening())
+        seen_cards.note(state, game._opening())
+        state.rng = rng_state(rng)
+        state.replay_from = replay.pack(state.model_dump_json(exclude={"replay_from"}))
         return game
 
     @classmethod
@@ -289,6 +292,12 @@ class CardGame(Generic[StateT, OptionsT]):
         cards first: nothing about a card they have not seen."""
         return seen_cards.proofs(self._state, codes(self._committed_order()), reader)
 
+    def commitments(self, reader: str | None) -> list[dict[str, Any]]:
+        """Every committed order of this deal so far (the opening's, then each reshuffle's,
+        :mod:`games.core.reshuffles`), each with the proofs of the cards ``reader`` has seen
+        of it, in a deal file's ``[[commitments]]`` layout; empty when not committed."""
+        return seen_cards.commitments(self._state, codes(self._committed_order()), reader)
+
     def closing_records(self) -> list[dict[str, Any]]:
         """What a finished deal's stored record keeps beside its history (issue 29): the
         seats' stacks at its start and end, and the commitment with its shown cards."""
@@ -297,7 +306,10 @@ class CardGame(Generic[StateT, OptionsT]):
         s = self._state
         seats = {"kind": "stacks", "start": dict(s.start_stacks), "end": dict(s.stacks)}
         proved = self.fairness()
-        return [seats] if proved is None else [seats, proved]
+        records = [seats] if proved is None else [seats, proved]
+        if s.replay_from is not None:
+            records.append({"kind": replay.KIND, "opening": s.replay_from})
+        return records
 
     def fairness(self) -> dict[str, Any] | None:
         """The deal's commitment and the cards someone saw, by audience (``""``: the table;
@@ -333,7 +345,7 @@ class CardGame(Generic[StateT, OptionsT]):
         s.record("action", player=pid, action=data)
         events = self._apply(pid, parsed)
         s.peak_pot = max(s.peak_pot, self.pot)
-        seen_cards.note(s.revealed, events)
+        seen_cards.note(s, events)
         return events
 
     @property

@@ -25,6 +25,21 @@ class DealCommitment(BaseModel):
     cards: int
 
 
+class Reshuffle(BaseModel):
+    """A reshuffle inside a deal, committed like the opening order (issue 29): the new
+    order, the secret its salts come from (derived from the game's seed,
+    :func:`games.randomness.derived_secret`), and the cards someone has seen of it."""
+
+    rule: str
+    number: int
+    cards: list[str]
+    """The new order's card codes, top first (secret until the end)."""
+    secret: str
+    fingerprint: str
+    revealed: dict[str, list[str]] = Field(default_factory=dict)
+    """As :attr:`CoreState.revealed`, for the cards dealt from this order."""
+
+
 class CoreState(BaseModel, Generic[OptionsT]):
     """The part of a deal's state the engine core reads and writes."""
 
@@ -51,6 +66,14 @@ class CoreState(BaseModel, Generic[OptionsT]):
     """The committed card order's secret and fingerprint (``None``: not committed)."""
     revealed: dict[str, list[str]] = Field(default_factory=dict)
     """Card codes someone has seen, by audience (``""``: the table), :mod:`games.core.seen`."""
+    reshuffles: list[Reshuffle] = Field(default_factory=list)
+    """Each reshuffle of this deal, committed when it was made (:mod:`games.core.seen`)."""
+    noted_reshuffles: int = 0
+    """How many of :attr:`reshuffles` the seen cards have been noted past: a card shown
+    later is proved in the latest of them that holds it."""
+    replay_from: str | None = None
+    """This state as it was dealt, before any action and any commitment, packed
+    (:mod:`games.core.replay`): the deal's record keeps it, and a replay starts from it."""
 
     def record(self, kind: str, **data: Any) -> None:
         """Append a history entry."""

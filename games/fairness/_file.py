@@ -1,10 +1,13 @@
 """Checking a deal file: every published proof against the fingerprint of its commitment.
 
 A deal file (TOML, see the README's "Deals anyone can check") holds, besides the hand history,
-one ``[[commitments]]`` table per committed order (the deal's start, each reshuffle), each with
+one ``[[commitments]]`` table per committed order (the deal's start, labelled ``deal``, then
+each reshuffle inside the deal, labelled ``reshuffle N (RULE)`` with its ``rule``), each with
 ``scheme``, ``label``, ``cards`` (how many were committed), ``fingerprint`` (full hex) and one
-``[[commitments.reveals]]`` table per card its reader saw: ``position``, ``card``, ``salt`` and
-``path``. Only the standard library is used, so anyone can run the check on their own machine.
+``[[commitments.reveals]]`` table per card its reader saw of that order: ``position``,
+``card``, ``salt`` and ``path``. Each proof is checked against its own commitment only; a file
+of one commitment (every deal file before reshuffles were committed) checks the same way.
+Only the standard library is used, so anyone can run the check on their own machine.
 """
 
 from __future__ import annotations
@@ -105,8 +108,11 @@ def _check_commitment(verdict: Verdict, index: int, entry: Any) -> None:
             )
         else:
             seen.append(f"{proof.position}:{proof.card}")
+    summary: dict[str, Any] = {"label": label}
+    if isinstance(entry.get("rule"), str):
+        summary["rule"] = entry["rule"]
     verdict.commitments.append(
-        {"label": label, "fingerprint": short(fingerprint), "cards": count, "proved": seen}
+        {**summary, "fingerprint": short(fingerprint), "cards": count, "proved": seen}
     )
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.events import GameEvent
+from games.events import GameEvent, OrderCommitted
 from games.paiute._combos import CombinationLabel
 from games.paiute._options import Outcome, Source
 
@@ -138,6 +138,7 @@ PaiuteEvent = Annotated[
     | Drew
     | Drawn
     | StockRebuilt
+    | OrderCommitted
     | Discarded
     | Called
     | LaidDown

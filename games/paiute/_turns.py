@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from games.cards import Card, Deck, codes
+from games.core.reshuffles import commit_reshuffle
 from games.errors import IllegalAction
 from games.events import GameEvent
 from games.paiute._combos import Combination, best_combination, best_six_card
@@ -73,7 +74,7 @@ def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> li
     events: list[GameEvent] = []
     if source is Source.STOCK:
         if not s.stock:
-            events.append(_rebuild_stock(s, rng))
+            events += _rebuild_stock(s, rng)
         card = s.stock.pop(0)
         events.append(Drew(player=pid, source=Source.STOCK))
         events.append(Drawn(to=pid, card=card.code, hand=codes([*s.hands[pid], card])))
@@ -89,15 +90,16 @@ def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> li
     return events
 
 
-def _rebuild_stock(s: DealState, rng: random.Random) -> GameEvent:
-    """PA-7: every discard but the top one becomes the new stock, shuffled."""
+def _rebuild_stock(s: DealState, rng: random.Random) -> list[GameEvent]:
+    """PA-7: every discard but the top one becomes the new stock, shuffled; its order is
+    committed before the draw that rebuilt it takes its top card."""
     top = s.discards.pop()
     pile = Deck(s.stock, stacked=s.stacked)
     pile.gather(s.discards, rng)
     s.stock = list(pile.cards)
     s.discards = [top]
     s.record("stock_rebuilt", secret=True, stock=codes(s.stock))
-    return StockRebuilt(cards=len(s.stock))
+    return [StockRebuilt(cards=len(s.stock)), *commit_reshuffle(s, rng, "PA-7", s.stock)]
 
 
 def check_discard(s: DealState, pid: str, card: Card) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.cards import Card, Deck, codes
+from games.core.reshuffles import commit_reshuffle
 from games.palace._events import (
     Ante,
     Banner,
@@ -53,6 +54,7 @@ def deal_banners(
             if not len(deck):
                 deck.gather(rejects, rng)
                 events.append(RejectsReshuffled(count=len(rejects)))
+                events += commit_reshuffle(state, rng, "PP-5", deck.cards)
                 rejects = []
             card = deck.draw()
             if card.suit in taken:
@@ -71,12 +73,14 @@ def deal_palaces(
 ) -> list[PalaceEvent]:
     """PP-6: gather the non-banner cards, shuffle, deal 3 palace cards each; the rest: the pile."""
     deck.gather(rejects, rng)
+    committed: list[PalaceEvent] = [*commit_reshuffle(state, rng, "PP-6", deck.cards)]
     for _ in range(PALACE_CARDS):
         for pid in state.seats:
             state.seat[pid].palace.append(deck.draw())
     state.draw = list(deck.cards)
     events: list[PalaceEvent] = [
-        PalaceCards(to=pid, cards=codes(state.seat[pid].palace)) for pid in state.seats
+        *committed,
+        *(PalaceCards(to=pid, cards=codes(state.seat[pid].palace)) for pid in state.seats),
     ]
     events.append(PalaceDealt(each=PALACE_CARDS, draw_count=len(state.draw)))
     return events

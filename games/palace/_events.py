@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.events import GameEvent
+from games.events import GameEvent, OrderCommitted
 from games.palace._hands import PalaceHand
 
 
@@ -269,6 +269,7 @@ class HandOver(GameEvent):
 
 PalaceEvent = Annotated[
     Cut
+    | OrderCommitted
     | Ante
     | Banner
     | RejectsReshuffled

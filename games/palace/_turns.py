@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from games.cards import Card, Deck, codes
+from games.core.reshuffles import commit_reshuffle
 from games.palace._actions import Bet, Buy, Call, Discard, DiscardSoldiers, Fold, Raise, Stay
 from games.palace._events import (
     BattleFolded,
@@ -87,6 +88,7 @@ def _buy(state: PalaceState, pid: str, rng: random.Random) -> list[PalaceEvent]:
         pile.gather(state.discards, rng)
         state.draw, state.discards = list(pile.cards), []
         events.append(DiscardsReshuffled(count=len(state.draw)))
+        events += commit_reshuffle(state, rng, "PP-8", state.draw)
     card = state.draw.pop(0)
     state.seat[pid].soldiers.append(card)
     state.quiet = []

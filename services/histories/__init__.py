@@ -1,5 +1,5 @@
 """Hand histories (issue 29): a player's finished deals and each one as a downloadable,
-checkable file showing only what that player may see."""
+checkable file showing only what that player may see, and step by step as a replay."""
 
 from services.histories._file import (
     FORMAT,
@@ -9,6 +9,7 @@ from services.histories._file import (
     proofs_text,
     visible_cards,
 )
+from services.histories._replay import NoReplay, ReplayStep, replay_step
 from services.histories._service import DealNotYours, HistoryService
 from storage.histories import DealLine
 
@@ -18,8 +19,11 @@ __all__ = [
     "DealLine",
     "DealNotYours",
     "HistoryService",
+    "NoReplay",
+    "ReplayStep",
     "hand_history",
     "hand_history_text",
     "proofs_text",
+    "replay_step",
     "visible_cards",
 ]

@@ -12,29 +12,35 @@ out. The layout is in the README ("Hand histories").
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core.seen import CARD_CODES, PUBLIC
+from games.core.seen import CARD_CODES, PUBLIC, label
 from games.fairness import SCHEME, dumps, proofs_of
 
 FORMAT = "parlour-hand-history-1"
 HIDDEN = "??"
 """A card the reader may not see (PHH writes an unknown card so)."""
-NOT_WRITTEN = frozenset({"cards", "deck", "stock_rebuilt", "fairness", "stacks"})
-"""History records that are not actions: the hidden order, or read into other fields."""
+NOT_WRITTEN = frozenset({"cards", "deck", "stock_rebuilt", "fairness", "stacks", "replay"})
+"""History records that are not actions: the hidden order (the deal's opening state, kept
+for replays, holds every card), or read into other fields."""
 HEADER = "# Parlour hand history ({format}); check it: python -m games.fairness verify FILE\n"
 
 
 def visible_cards(record: Mapping[str, Any], reader: str) -> set[str]:
-    """The cards ``reader`` may see in a stored deal: those its proofs cover for them."""
-    shown = _fairness(record).get("shown", {})
-    return {card for _, card, _ in [*shown.get(PUBLIC, ()), *shown.get(reader, ())]}
+    """The cards ``reader`` may see in a stored deal: those its proofs cover for them (in the
+    deal's opening order or a reshuffle's)."""
+    return {
+        card
+        for part in _orders(record)
+        for _, card, _ in [*part["shown"].get(PUBLIC, ()), *part["shown"].get(reader, ())]
+    }
 
 
 def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
     """The deal as ``reader`` may read it, as the TOML file's tables and values."""
     seen = visible_cards(record, reader)
+    public = _proved(record, PUBLIC)
     history = record["history"]
     stacks: dict[str, Any] = next((r for r in history if r.get("kind") == "stacks"), {})
     players = list(record["players"])
@@ -58,27 +64,35 @@ def hand_history(record: Mapping[str, Any], reader: str) -> dict[str, Any]:
         "hands": dict(record.get("hand_names") or {}),
         "actions": actions,
         "cards": {
-            "public": list(_proved(record, PUBLIC)),
-            "mine": list(_proved(record, reader)),
+            "public": public,
+            "mine": [c for c in _proved(record, reader) if c not in public],
         },
     }
     other = {k: v for k, v in settlement.items() if k not in players}
     if other:
         out["other_results"] = other  # the house bank, the kitty
-    fairness = _fairness(record)
-    if fairness:
-        proofs = proofs_of(fairness)
-        shown = [*proofs.get(PUBLIC, ()), *proofs.get(reader, ())]
-        out["commitments"] = [
-            {
-                "scheme": fairness["scheme"],
-                "label": "deal",
-                "cards": fairness["cards"],
-                "fingerprint": fairness["fingerprint"],
-                "reveals": sorted(shown, key=lambda p: p["position"]),
-            }
-        ]
+    orders = _orders(record)
+    if orders:
+        out["commitments"] = [_commitment(part, reader) for part in orders]
     return out
+
+
+def _commitment(part: Mapping[str, Any], reader: str) -> dict[str, Any]:
+    """One committed order (the deal's opening one, or a reshuffle's) as the file's
+    ``[[commitments]]`` table, with the proofs of the cards ``reader`` may see of it."""
+    proofs = proofs_of(part)
+    shown = [*proofs.get(PUBLIC, ()), *proofs.get(reader, ())]
+    head: dict[str, Any] = {"scheme": part["scheme"]}
+    if "rule" in part:
+        head |= {"label": label(part["rule"], part["number"]), "rule": part["rule"]}
+    else:
+        head["label"] = "deal"
+    return {
+        **head,
+        "cards": part["cards"],
+        "fingerprint": part["fingerprint"],
+        "reveals": sorted(shown, key=lambda p: p["position"]),
+    }
 
 
 def hand_history_text(record: Mapping[str, Any], reader: str) -> str:
@@ -95,9 +109,11 @@ def proofs_text(
     fingerprint: str,
     cards: int,
     proofs: list[Any],
+    reshuffles: Sequence[Mapping[str, Any]] = (),
 ) -> str:
     """The proofs of the cards ``reader`` has seen so far in a running deal (``/verify``), in
-    the same layout, so the same verifier checks them."""
+    the same layout, so the same verifier checks them; ``reshuffles``: the deal's reshuffles
+    so far, as :meth:`games.core.CardGame.commitments` gives them."""
     data = {
         "format": FORMAT,
         "variant": f"parlour/{game}",
@@ -111,7 +127,11 @@ def proofs_text(
                 "cards": cards,
                 "fingerprint": fingerprint,
                 "reveals": sorted(proofs, key=lambda p: p["position"]),
-            }
+            },
+            *(
+                {**r, "reveals": sorted(r["reveals"], key=lambda p: p["position"])}
+                for r in reshuffles
+            ),
         ],
     }
     return HEADER.format(format=FORMAT) + dumps(data)
@@ -121,8 +141,19 @@ def _fairness(record: Mapping[str, Any]) -> dict[str, Any]:
     return next((r for r in record["history"] if r.get("kind") == "fairness"), {})
 
 
+def _orders(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The deal's committed orders in its stored record: the opening's, then each
+    reshuffle's (a deal recorded before reshuffles were committed has only the first)."""
+    fairness = _fairness(record)
+    if not fairness:
+        return []
+    return [fairness, *fairness.get("reshuffles", ())]
+
+
 def _proved(record: Mapping[str, Any], audience: str) -> list[str]:
-    return [card for _, card, _ in _fairness(record).get("shown", {}).get(audience, ())]
+    """The cards ``audience`` saw, once each, in the order the deal's records prove them."""
+    cards = [c for part in _orders(record) for _, c, _ in part["shown"].get(audience, ())]
+    return list(dict.fromkeys(cards))
 
 
 def _masked(value: Any, seen: set[str]) -> Any:

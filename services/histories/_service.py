@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from services.histories._file import hand_history_text
+from services.histories._replay import ReplayStep, replay_step
 from storage import Database, histories
 from storage.histories import DealLine
 
@@ -38,3 +39,20 @@ class HistoryService:
             raise DealNotYours(deal_id)
         name = f"parlour-{record['game']}-deal-{deal_id}.toml"
         return name, hand_history_text(record, pid)
+
+    async def replay(self, guild: int, pid: str, deal_id: int, step: int) -> ReplayStep:
+        """Step ``step`` of the deal as ``pid`` saw it (``NoReplay`` for a deal recorded
+        before replays were kept)."""
+        async with self.db.read() as conn:
+            record = await histories.deal_record(conn, guild, deal_id)
+        if record is None or pid not in record["players"]:
+            raise DealNotYours(deal_id)
+        return replay_step(record, pid, step)
+
+    async def deal_of_table(self, guild: int, table_id: int, deal_number: int) -> int:
+        """The id of a table's finished deal (``DealNotYours`` when it has none: voided)."""
+        async with self.db.read() as conn:
+            found = await histories.deal_id_of(conn, guild, table_id, deal_number)
+        if found is None:
+            raise DealNotYours(deal_number)
+        return found

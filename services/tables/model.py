@@ -125,6 +125,14 @@ class DeckProofs:
     cards: int
     proofs: list[dict[str, Any]]
     """Each a card the reader has seen, its position, salt and sibling hashes."""
+    reshuffles: list[dict[str, Any]] = field(default_factory=list)
+    """Each reshuffle committed so far in the deal, a deal file's ``[[commitments]]`` table
+    with the proofs of the cards the reader has seen of it (:mod:`games.core.reshuffles`)."""
+
+    @property
+    def count(self) -> int:
+        """How many proofs in all."""
+        return len(self.proofs) + sum(len(r["reveals"]) for r in self.reshuffles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,11 +187,13 @@ class TableService:
         commitment = engine.state.commitment if engine is not None else None
         if engine is None or commitment is None:
             raise e.NoDeal()
+        opening, *reshuffles = engine.commitments(str(user))
         return DeckProofs(
             deal_number=engine.deal_number,
             fingerprint=commitment.fingerprint,
             cards=commitment.cards,
-            proofs=engine.proofs(str(user)),
+            proofs=opening["reveals"],
+            reshuffles=reshuffles,
         )
 
     def legal_actions(self, guild: int, channel: int, user: int) -> list[ActionSpec]:

@@ -99,7 +99,7 @@ def test_a_few_choices_are_buttons_many_are_a_select_and_none_is_encoded():
 def test_between_deals_the_lobby_buttons_show():
     view = table_view(PlainUI(), table(deal_open=False), [])
     kinds = [Key.from_match(re.fullmatch(BUTTON, c)).kind for c in custom_ids(view)]  # type: ignore[arg-type]
-    assert kinds == [Lobby.JOIN, Lobby.DEAL, Lobby.LEAVE]
+    assert kinds == [Lobby.JOIN, Lobby.DEAL, Lobby.LEAVE, Lobby.REPLAY]  # the deal just over
 
 
 def test_specs_with_several_fields_stay_slash_commands():

@@ -53,7 +53,8 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     await session.fake.settle(quiet=0.02)
     fingerprint = status(session).fingerprint
     assert fingerprint is not None
-    assert f"Deck fingerprint {short(fingerprint)}" in str(table_message(session).payload())
+    started = str(table_message(session).payload())
+    assert f"Deck fingerprint {short(fingerprint)}" in started
     # while the deal runs, /verify proves alice's own cards and the table's to her alone (every
     # card she saw before asking: the computers may show more meanwhile)
     seen_before = view_cards(status(session, alice.id).view)
@@ -63,8 +64,8 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     [proofs] = mine.message.attachments
     now = tmp_path / proofs
     now.write_bytes(mine.message.files[proofs])
-    reveals = tomllib.loads(now.read_text())["commitments"][0].get("reveals", [])
-    proved_now = {r["card"] for r in reveals}
+    orders = tomllib.loads(now.read_text())["commitments"]  # the deal's, then each reshuffle's
+    proved_now = {r["card"] for c in orders for r in c.get("reveals", [])}
     assert seen_before <= proved_now
     # a file that proves nothing (Pontoon before its first card) is not a pass
     assert verify(now).returncode == (0 if proved_now else 1)
@@ -91,9 +92,18 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     assert data["commitments"][0]["fingerprint"] == fingerprint
     assert data["reader"] == str(alice.id)
     # every card code anywhere in the file is a proved one: the table's or alice's own
-    proved = {r["card"] for r in data["commitments"][0]["reveals"]}
+    proved = {r["card"] for c in data["commitments"] for r in c["reveals"]}
     assert set(data["cards"]["public"]) | set(data["cards"]["mine"]) == proved
     assert set(cards_in(data)) <= proved
+    if game == "palace":  # PP-6 shuffled the cards left after the banners: committed apart
+        pp6 = data["commitments"][1]
+        assert (pp6["label"], pp6["rule"]) == ("reshuffle 1 (PP-6)", "PP-6")
+        assert pp6["reveals"]  # alice's palace cards, proved in the PP-6 order
+        line = (
+            f"New order committed after the shuffle (PP-6): fingerprint {short(pp6['fingerprint'])}"
+        )
+        assert line in started
+        assert '"rule": "PP-6"' in done.stdout
     # another member gets a refusal for alice's deal, and a tampered file fails
     refused = await bob.slash("history", deal=deal_id)
     assert refused.message is not None
@@ -101,3 +111,29 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     reveal = data["commitments"][0]["reveals"][0]
     path.write_text(text.replace(f'card = "{reveal["card"]}"', 'card = "??"', 1), encoding="utf-8")
     assert verify(path).returncode == 1
+
+
+async def test_my_cards_has_a_verify_button_giving_the_proofs_of_what_the_player_has_seen(
+    session, alice, tmp_path
+):
+    await alice.slash("paiute open", buy_in=300, seats=3, computers=1, computer_delay=DELAY)
+    await posted(session)
+    await alice.slash("paiute start")
+    await session.fake.settle(quiet=0.02)
+    hand = view_cards(status(session, alice.id).view)
+    mine = await alice.click(table_message(session), "My cards")
+    assert mine.message is not None
+    assert mine.message.ephemeral
+    assert "Verify" in mine.message.buttons
+    proofs = await alice.click(mine.message, "Verify")
+    assert proofs.message is not None
+    assert proofs.message.ephemeral
+    assert proofs.message is not mine.message  # a reply of its own, with the file
+    [name] = proofs.message.attachments
+    path = tmp_path / name
+    path.write_bytes(proofs.message.files[name])
+    data = tomllib.loads(path.read_text())
+    assert data["reader"] == str(alice.id)
+    assert hand <= {r["card"] for r in data["commitments"][0]["reveals"]}
+    done = verify(path)
+    assert done.returncode == 0, done.stdout + done.stderr

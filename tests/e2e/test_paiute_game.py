@@ -138,7 +138,7 @@ async def test_a_full_game_by_slash_commands_then_by_buttons(
 
     # -- deal 2: the table message's buttons and the My cards reply -------------------------
     message = table_message(session)
-    assert message.buttons == ["Join", "Deal", "Leave"]
+    assert message.buttons == ["Join", "Deal", "Leave", "Replay"]
     dealt = await bob.click(message, "Deal")
     assert not dealt.ephemeral
     assert dealt.message is message  # the click updated the table message

@@ -26,10 +26,10 @@ def seen_in_views(game: Engine, readers: list[str | None], oracle: dict[str | No
         oracle.setdefault(reader, set()).update(cards_in(game.view(reader)))
 
 
-def holds(fingerprint: str, proof: dict[str, Any]) -> bool:
+def holds(fingerprint: str, proof: dict[str, Any], cards: int = 52) -> bool:
     return verify(
         fingerprint,
-        52,
+        cards,
         Proof(proof["position"], proof["card"], proof["salt"], tuple(proof["path"])),
     )
 
@@ -64,17 +64,22 @@ def test_no_proof_shows_a_card_its_reader_could_not_see(info, seed, size, deals)
         assert record is not None
         public = oracle[None]
         for reader in [None, *players]:
-            proofs = game.proofs(reader)
-            shown = [p["card"] for p in proofs]
+            # every committed order (the opening's, each reshuffle's): proofs against its own
+            entries = game.commitments(reader)
+            assert entries[0]["reveals"] == game.proofs(reader)
+            shown = [p["card"] for e in entries for p in e["reveals"]]
             allowed = public | oracle.get(reader, set())
             assert set(shown) <= allowed, (reader, set(shown) - allowed)
             assert set(shown) == allowed  # and every card they saw has its proof
-            assert all(holds(record["fingerprint"], p) for p in proofs)
+            for entry in entries:
+                assert all(holds(entry["fingerprint"], p, entry["cards"]) for p in entry["reveals"])
         # the deal's record: the table's proofs only public cards, each player's only theirs
-        assert {p["card"] for p in proofs_of(record)[""]} == public
-        for pid, proofs in proofs_of(record).items():
-            if pid:
-                assert {p["card"] for p in proofs} <= oracle[pid]
+        parts = [record, *record.get("reshuffles", ())]
+        assert {p["card"] for part in parts for p in proofs_of(part)[""]} == public
+        for part in parts:
+            for pid, proofs in proofs_of(part).items():
+                if pid:
+                    assert {p["card"] for p in proofs} <= oracle[pid]
         game = game.next_deal()
 
 
@@ -99,9 +104,9 @@ def test_pp11_a_folded_players_palace_cards_get_no_proof_for_anyone_else():
     assert folded is not None
     assert len(palace) == 3
     others = [p for p in players if p != folded]
-    for reader in [None, *others]:
-        assert not ({p["card"] for p in game.proofs(reader)} & palace)
-    assert palace <= {p["card"] for p in game.proofs(folded)}
+    for reader in [None, *others]:  # no committed order (PP-6's included) proves them
+        assert not ({p["card"] for e in game.commitments(reader) for p in e["reveals"]} & palace)
+    assert palace <= {p["card"] for e in game.commitments(folded) for p in e["reveals"]}
 
 
 def test_a_restored_table_keeps_its_commitment_and_what_was_seen():

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import subprocess
 import sys
+import tomllib
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from games.fairness import (
     SCHEME,
     Commitment,
     Proof,
+    check_data,
     check_text,
     dumps,
     leaf_hash,
@@ -236,6 +238,54 @@ def test_the_command_line_verifies_with_the_standard_library_alone(tmp_path):
     done = run_verifier(bad)
     assert done.returncode == 1
     assert '"verdict": "failed"' in done.stdout
+
+
+def reshuffled_file(tampered: bool = False) -> tuple[str, Commitment, Commitment]:
+    """A deal file of two committed orders: the deal's, and a PP-8 reshuffle of 12 cards."""
+    deal = Commitment(DECK, SECRET)
+    again = Commitment(DECK[20:32], bytes(range(16, 32)))
+    proof = again.prove(0)
+    data = tomllib.loads(deal_file([deal.prove(3)], deal))
+    data["commitments"].append(
+        {
+            "scheme": SCHEME,
+            "label": "reshuffle 1 (PP-8)",
+            "rule": "PP-8",
+            "cards": 12,
+            "fingerprint": again.fingerprint,
+            "reveals": [replace(proof, card="As" if tampered else proof.card).as_dict()],
+        }
+    )
+    return dumps(data), deal, again
+
+
+def test_a_file_of_several_commitments_checks_each_proof_against_its_own(tmp_path):
+    text, deal, _ = reshuffled_file()
+    verdict = check_text(text)
+    assert verdict.ok
+    assert verdict.checked == 2
+    assert [c["label"] for c in verdict.commitments] == ["deal", "reshuffle 1 (PP-8)"]
+    assert verdict.commitments[1]["rule"] == "PP-8"
+    assert verdict.commitments[1]["proved"] == ["0:" + DECK[20]]
+    # the reshuffle's proof does not hold against the deal's fingerprint (nor the reverse)
+    data = tomllib.loads(text)
+    data["commitments"][1]["fingerprint"] = deal.fingerprint
+    assert check_data(data).failures[0]["label"] == "reshuffle 1 (PP-8)"
+    bad, _, _ = reshuffled_file(tampered=True)
+    assert check_text(bad).failures == [
+        {
+            "commitment": 1,
+            "label": "reshuffle 1 (PP-8)",
+            "position": 0,
+            "card": "As",
+            "reason": "proof_does_not_match",
+        }
+    ]
+    path = tmp_path / "reshuffled.toml"
+    path.write_text(text, encoding="utf-8")
+    done = run_verifier(path)
+    assert done.returncode == 0, done.stderr
+    assert '"rule": "PP-8"' in done.stdout
 
 
 def test_the_toml_writer_round_trips():

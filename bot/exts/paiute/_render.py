@@ -20,10 +20,10 @@ from datetime import datetime
 
 from bot.render import relative
 from bot.text import Msg, Number, Text, msg
-from bot.text.format import Names, card, chips
+from bot.text.format import Names, card, chips, order_committed
 from games.cards import Card, Rank
 from games.errors import IllegalAction, Refusal
-from games.events import GameEvent
+from games.events import GameEvent, OrderCommitted
 from games.paiute import (
     ActionKind,
     Called,
@@ -282,6 +282,8 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
             return msg("paiute.event.discard", player=who, card=card(event.card))
         case StockRebuilt():
             return msg("paiute.event.stock_rebuilt", cards=Number(event.cards))
+        case OrderCommitted():
+            return order_committed(event)
         case Called() | LaidDown():
             kind = "paiute.event.call" if isinstance(event, Called) else "paiute.event.lay_down"
             what = combination(event.combination)

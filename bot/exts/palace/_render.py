@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from bot.exts.palace._words import hand_name, joined, n
 from bot.text import Msg, Text, msg
-from bot.text.format import HIDDEN, Names, card, cards, cards_or_none, chips
+from bot.text.format import HIDDEN, Names, card, cards, cards_or_none, chips, order_committed
 from games.cards import Card
-from games.events import GameEvent
+from games.events import GameEvent, OrderCommitted
 from games.palace import (
     Ante,
     Banner,
@@ -325,6 +325,8 @@ def event_line(event: GameEvent, names: Names) -> Text | None:
             return msg("palace.event.buy", player=who(player), card=card(bought), pot=n(pot))
         case DiscardsReshuffled(count=count):
             return msg("palace.event.discards_reshuffled", number=n(count))
+        case OrderCommitted():
+            return order_committed(event)
         case SoldiersDiscarded(player=player, count=count):
             if not count:
                 return msg("palace.event.kept_soldiers", player=who(player))

@@ -105,11 +105,12 @@ def test_the_lobby_and_between_deals_turn_lines():
     )
     model = present.present_table(PlainUI(), between, [], [], names(between))
     kinds = [c.key.kind for c in model.components]
-    assert kinds == ["@join", "@deal", "@leave"]
+    assert kinds == ["@join", "@deal", "@leave", "@replay"]
     assert [en(c.label) for c in model.components if isinstance(c, Button)] == [
         "Join",
         "Deal",
         "Leave",
+        "Replay",  # issue 29: the deal just over, step by step
     ]
 
 

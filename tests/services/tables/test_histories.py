@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given, settings, target
 from hypothesis import strategies as st
 
 from games.core.seen import cards_in
@@ -81,6 +81,59 @@ def test_no_history_file_shows_a_card_its_reader_could_not_see(info, seed, size,
         game = game.next_deal()
 
 
+RESHUFFLING = {"palace": ("buy", "discard_soldiers"), "paiute": ("draw", "discard")}
+"""The actions that run a game's pile dry (PP-8, PA-7), which random play prefers below."""
+
+
+def reshuffling_action(info: Any, game: Engine, pid: str, rng: random.Random) -> dict[str, Any]:
+    """A random legal action for ``pid`` that mostly buys (Palace) or draws from the stock and
+    discards (Paiute), so the pile runs dry and is reshuffled inside the deal."""
+    specs = game.legal_actions(pid)
+    liked = [s for s in specs if s.kind in RESHUFFLING[info.id]]
+    spec = rng.choice(liked if liked and rng.random() < 0.99 else specs)
+    action = spec.sample(rng)
+    from_stock = {**action, "source": "stock"}
+    paiute_stock = info is PAIUTE and action["kind"] == "draw" and spec.allows(from_stock)
+    return from_stock if paiute_stock else action
+
+
+@pytest.mark.parametrize("info", [PALACE, PAIUTE], ids=lambda i: i.id)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(3, 5))
+@example(seed=3, size=5)  # Palace: PP-6 and three PP-8; Paiute: three PA-7
+def test_history_files_of_deals_through_reshuffles_verify(info, seed, size):
+    """Random legal play that mostly buys (Palace) or draws and discards (Paiute), so the pile
+    runs dry and is reshuffled inside the deal: every reader's file has one commitment per
+    committed order, each proof holds against its own, and no card the reader did not see."""
+    rng = random.Random(seed)
+    players = [str(100 + i) for i in range(size)]
+    game = info.engine.new(players, dict.fromkeys(players, 100_000), seed=seed)
+    game.commit(rng.randbytes(16))
+    seen: dict[str | None, set[str]] = {}
+    for _ in range(5000):
+        for reader in [None, *players]:
+            seen.setdefault(reader, set()).update(cards_in(game.view(reader)))
+        if game.is_over:
+            break
+        pid = game.to_act
+        assert pid is not None
+        game.act(pid, reshuffling_action(info, game, pid, rng))
+    reshuffles = game.state.reshuffles
+    target(len(reshuffles))
+    record = stored_record(game, info.id, 1)
+    for reader in record["players"]:
+        text = hand_history_text(record, reader)
+        assert cards_of_toml(text) <= seen[None] | seen[reader]
+        verdict = check_text(text)
+        assert verdict.ok, verdict.failures
+        data = tomllib.loads(text)
+        assert [c["fingerprint"] for c in data["commitments"][1:]] == [
+            r.fingerprint for r in reshuffles
+        ]
+        assert [c.get("rule") for c in data["commitments"]] == [None, *(r.rule for r in reshuffles)]
+        assert verdict.checked == sum(len(c["reveals"]) for c in data["commitments"])
+
+
 def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
     game = PALACE.engine.new(["a", "b"], {"a": 500, "b": 500}, seed=1)
     game.commit(bytes(16))
@@ -90,11 +143,8 @@ def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
         assert pid is not None
         game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
     record = stored_record(game, "palace", 1)
-    unseen = next(
-        c
-        for c in record["history"][-3]["start_deck"]
-        if c not in cards_of_toml(hand_history_text(record, "a"))
-    )
+    order = next(r for r in record["history"] if r["kind"] == "cards")["start_deck"]
+    unseen = next(c for c in order if c not in cards_of_toml(hand_history_text(record, "a")))
     # a face-down discard of a card "a" never saw, as the history records it after the end
     record["history"].insert(
         2, {"kind": "action", "player": "b", "action": {"kind": "discard", "cards": [unseen]}}
@@ -104,6 +154,9 @@ def test_a_card_the_reader_did_not_see_is_written_hidden_and_the_order_never():
     assert unseen not in cards_of_toml(text)
     assert "start_deck" not in text  # the order is never written
     assert "secret" not in text
+    opening = next(r for r in record["history"] if r["kind"] == "replay")["opening"]
+    assert "replay" not in text  # the opening state, kept for replays, holds every card
+    assert opening[:40] not in text
 
 
 async def seat_three(service: TableService, game: str) -> None:
@@ -134,3 +187,34 @@ async def test_a_players_list_pages_and_their_file_verifies(
         await histories.file(GUILD, "999", page[0].deal_id)
     with pytest.raises(DealNotYours):
         await histories.file(GUILD + 1, str(BOB), page[0].deal_id)
+
+
+def test_pp11_no_history_file_of_a_deal_through_reshuffles_shows_a_folded_players_palace():
+    """PP-11 with committed reshuffles: the folded player's palace cards were dealt from PP-6's
+    order, which every file carries; no other reader's file proves or names them, in any
+    commitment, while their own file does."""
+    rng = random.Random(3)
+    players = ["101", "102", "103", "104", "105"]
+    game = PALACE.engine.new(players, dict.fromkeys(players, 100_000), seed=3)
+    game.commit(rng.randbytes(16))
+    folded = "101"
+    palace = {c.code for c in game.state.seat[folded].palace}
+    while not game.is_over:
+        pid = game.to_act
+        assert pid is not None
+        if pid == folded and "fold" in {s.kind for s in game.legal_actions(pid)}:
+            game.act(pid, {"kind": "fold"})
+            folded = ""  # once
+        else:
+            game.act(pid, reshuffling_action(PALACE, game, pid, rng))
+    assert folded == ""
+    assert [r.rule for r in game.state.reshuffles].count("PP-8") >= 2
+    record = stored_record(game, "palace", 1)
+    for reader in players:
+        text = hand_history_text(record, reader)
+        assert check_text(text).ok
+        proved = {r["card"] for c in tomllib.loads(text)["commitments"] for r in c["reveals"]}
+        if reader == "101":
+            assert palace <= proved
+        else:
+            assert not (cards_of_toml(text) & palace), reader
