@@ -21,6 +21,7 @@ from tests.e2e.table_helpers import (
     service,
     status,
     table_message,
+    until,
 )
 from tests.e2e.test_pontoon import choose, play_deal
 
@@ -135,9 +136,13 @@ async def test_turn_timers_resume_after_a_restart_and_update_the_table(session, 
     await session.restart_bot()
     # the turn's 5 s, and the restarted bot's inherited full channel budget (5.3 s)
     session.fake.clock.advance(5.3)
-    await session.fake.settle(quiet=0.05)
-    assert status(session).action_counter > counter
-    assert "ran out of time" in str(table_message(session).embeds[0])
+    # the timer's step books before it writes: wait for it, not for a quiet moment
+    await until(lambda: status(session).action_counter > counter, within=10.0, what="the timeout")
+    await until(
+        lambda: "ran out of time" in str(table_message(session).embeds[0]),
+        within=10.0,
+        what="the table's edit",
+    )
 
 
 async def test_another_games_table_refuses_the_pontoon_commands(session, alice, bob):
