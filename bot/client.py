@@ -16,7 +16,7 @@ import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -44,10 +44,14 @@ set off) before it closes the connection under them anyway."""
 RUN_ENDS_WITHIN_S = 5.0
 """How long a stop waits, after closing, for discord.py's connection loop to end by itself."""
 
-_IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", TASK)
+_T = TypeVar("_T")
+
+FINISHING = "finishing:"
+"""The name prefix of the bot's own work a stop finishes, never splits (see ``Parlour.finish``)."""
+_IN_FLIGHT = ("CommandTree-invoker", "discord-ui-", "discord.py: on_", TASK, FINISHING)
 """The names discord.py gives the tasks that run an interaction's callback (commands, views,
-modals, dynamic items) and the events they dispatch, and the table events' tasks (the desk
-showing a timeout, a computer's move, a close: ``bot.table_events``)."""
+modals, dynamic items) and the events they dispatch, the table events' tasks (the desk
+showing a timeout, a computer's move, a close: ``bot.table_events``), and ``finish``'s."""
 
 
 def _discover() -> tuple[str, ...]:
@@ -232,6 +236,12 @@ class Parlour(commands.Bot):
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
+
+    async def finish(self, coro: Coroutine[Any, Any, _T], *, name: str) -> _T:
+        """Run ``coro`` as a whole a stop waits for (the drain counts it in flight) and its
+        caller's cancellation does not cut short: a post and the stored mark that it was made
+        (a season's podium), which a stop between the two would make twice."""
+        return await asyncio.shield(self.create_task(coro, name=f"{FINISHING}{name}"))
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

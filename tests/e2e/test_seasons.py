@@ -5,10 +5,14 @@ the bot restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import time
+from pathlib import Path
 
 import pytest
 
+from sandbox.actors import Actor
+from sandbox.harness import Session
 from storage import Database, seasons, stats, tables
 from tests.e2e.economy_helpers import embed_text, refused
 from tests.e2e.table_helpers import until
@@ -37,9 +41,10 @@ async def test_the_leaderboard_counts_the_current_season_by_default(session, ali
     assert "Leaderboard: chips (balances)" in embed_text(await bob.slash("leaderboard"))
 
 
-async def test_an_ended_season_is_told_once_across_restarts(session, alice, bob, tmp_path):
+async def end_season_one(session: Session, alice: Actor, bob: Actor, where: Path) -> None:
+    """Season 1 of the session's server, with bob on top, ended ten days ago (as if the bot
+    had been down meanwhile): the next bot to start tells it."""
     await alice.slash("admin settings", season_days=30)
-    where = tmp_path / "parlour.db"
     now = time.time()
     async with Database.open(where) as db, db.transaction() as tx:
         table = await tables.open_table(
@@ -65,6 +70,10 @@ async def test_an_ended_season_is_told_once_across_restarts(session, alice, bob,
             (40 * DAY, 40 * DAY),
         )
 
+
+async def test_an_ended_season_is_told_once_across_restarts(session, alice, bob, tmp_path):
+    await end_season_one(session, alice, bob, tmp_path / "parlour.db")
+
     def told() -> list[str]:
         return [m.content for m in session.messages() if "Season 1 is over" in m.content]
 
@@ -82,3 +91,24 @@ async def test_an_ended_season_is_told_once_across_restarts(session, alice, bob,
     past = embed_text(await bob.slash("leaderboard", season="1"))
     assert "Leaderboard: net winnings (season 1)" in past
     assert f"**#1** {bob.mention} — +40 chips" in past
+
+
+async def test_a_podium_being_posted_when_the_bot_stops_is_posted_once(
+    session, alice, bob, tmp_path
+):
+    """The podium appeared twice: the bot stopped after posting it and before storing that it
+    had, and the next bot posted it again. A stop now finishes the post and its mark."""
+    await end_season_one(session, alice, bob, tmp_path / "parlour.db")
+
+    def told() -> list[str]:
+        return [m.content for m in session.messages() if "Season 1 is over" in m.content]
+
+    posts = session.fake.faults.hold("POST", "/channels/{channel_id}/messages")
+    await session.restart_bot()  # the new bot's post is on its way, held by Discord
+    await asyncio.wait_for(posts.reached.wait(), 10)
+    restarting = asyncio.create_task(session.restart_bot())  # it stops meanwhile
+    await asyncio.sleep(0.2)
+    posts.release()
+    await restarting
+    await session.fake.settle(quiet=0.2)
+    assert len(told()) == 1

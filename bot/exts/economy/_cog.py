@@ -40,7 +40,7 @@ from bot.table import refusals, where
 from bot.text import Catalog, Msg, Number, catalog, msg
 from bot.text.choose import LANGUAGES, autonym
 from bot.text.format import chips
-from services.economy import ALL_GAMES, Board
+from services.economy import ALL_GAMES, Board, Season
 from services.pings import PingMode
 
 log = logging.getLogger(__name__)
@@ -183,25 +183,32 @@ class Economy(commands.Cog):
     async def tell_ended_seasons(self, now: float) -> int:
         """Post the podium of every season of this process's servers that ended by ``now``
         and was not told yet, in the channel where the seasons were set, in the server's
-        language; each is marked told once posted (stored, so a restart tells it once: a kill
-        between the post and the mark may tell it twice, never zero times). How many told."""
+        language; each is marked told once posted (stored, so a restart tells it once: a stop
+        finishes a post and its mark together, and only a kill between the two may tell it
+        twice, never zero times). How many told."""
         told = 0
         for guild in await self.bot.economy.season_guilds():
             if self.bot.get_guild(guild) is None:  # another process's shard, or left
                 continue
             for season in await self.bot.economy.seasons_ended(guild, now):
-                if season.channel_id is not None:
-                    say = catalog(await self.bot.languages.public(guild))
-                    text = _render.season_over(say, season)
-                    channel = self.bot.get_partial_messageable(season.channel_id, guild_id=guild)
-                    try:
-                        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-                    except discord.HTTPException as failure:
-                        log.warning("Season %d's end not told (%r)", season.number, failure)
-                        continue
-                if await self.bot.economy.season_told(guild, season.number):
-                    told += 1
+                if self.bot.draining:  # stopping: the next process tells the rest
+                    return told
+                name = f"season:{guild}:{season.number}"
+                told += await self.bot.finish(self._tell(guild, season), name=name)
         return told
+
+    async def _tell(self, guild: int, season: Season) -> int:
+        """Post one season's podium and mark it told (1), or leave it for the next try (0)."""
+        if season.channel_id is not None:
+            say = catalog(await self.bot.languages.public(guild))
+            text = _render.season_over(say, season)
+            channel = self.bot.get_partial_messageable(season.channel_id, guild_id=guild)
+            try:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as failure:
+                log.warning("Season %d's end not told (%r)", season.number, failure)
+                return 0
+        return int(await self.bot.economy.season_told(guild, season.number))
 
     async def _reader(self, interaction: discord.Interaction) -> Catalog:
         """The catalog of a reply only ``interaction``'s user sees."""

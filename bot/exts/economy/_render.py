@@ -285,23 +285,33 @@ def settings(say: Catalog, conf: GuildSettings, changed: set[str] | None = None)
     return embed(say.text(title), "\n".join(lines), footer=say.text(PLAY_MONEY_MESSAGE))
 
 
+FIELD_VALUE = 1024
+"""Discord's limit on an embed field's value (characters)."""
+
+
+def _add_long_field(made: discord.Embed, name: str, value: str) -> None:
+    """A field of ``/help``, continued in untitled fields at line breaks where a language's
+    words run past Discord's 1,024 characters (the lists grow with every command)."""
+    chunk: list[str] = []
+    for line in value.split("\n"):
+        if chunk and len("\n".join([*chunk, line])) > FIELD_VALUE:
+            made.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = "\u200b", []
+        chunk.append(line[:FIELD_VALUE])
+    made.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
 def help_embed(say: Catalog) -> discord.Embed:
     """``/help``: what Parlour is and its commands."""
     intro = msg("help.intro", play_money=PLAY_MONEY_MESSAGE)
     made = embed(say.text(msg("help.title")), say.text(intro))
-    made.add_field(
-        name=say.text(msg("help.chips")), value=say.text(msg("help.chips.commands")), inline=False
-    )
-    made.add_field(
-        name=say.text(msg("help.tables")),
-        value=say.text(msg("help.tables.commands")),
-        inline=False,
-    )
     games = "\n".join(say.text(msg(f"help.game.{g}")) for g in ("palace", "paiute", "pontoon"))
-    made.add_field(name=say.text(msg("help.games")), value=games, inline=False)
-    made.add_field(
-        name=say.text(msg("help.admins")),
-        value=say.text(msg("help.admins.commands")),
-        inline=False,
-    )
+    for name, value in (
+        (msg("help.chips"), say.text(msg("help.chips.commands"))),
+        (msg("help.records"), say.text(msg("help.records.commands"))),
+        (msg("help.tables"), say.text(msg("help.tables.commands"))),
+        (msg("help.games"), games),
+        (msg("help.admins"), say.text(msg("help.admins.commands"))),
+    ):
+        _add_long_field(made, say.text(name), value)
     return made
