@@ -9,11 +9,13 @@ from services.tournaments.model import (
     TournamentStatus,
 )
 from services.tournaments.service import TournamentService
+from storage.tournaments import Standing
 
 __all__ = [
     "NullTournamentListener",
     "Place",
     "Report",
+    "Standing",
     "TournamentError",
     "TournamentListener",
     "TournamentService",

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from services.tables.errors import TableError
-from services.tables.model import ActionResult
+from services.tables.model import ActionResult, TableStatus
+from storage.tables import Closed
 
 
 class TournamentError(TableError):
@@ -81,6 +82,8 @@ class Report:
     level_up: bool = False
     dealt: ActionResult | None = None
     finished: bool = False
+    closed: tuple[TableStatus, Closed] | None = None
+    """When finished: the table as it was before its close, and what the close paid."""
 
 
 class TournamentListener(Protocol):

@@ -39,7 +39,7 @@ from services.tournaments.model import (
 )
 from storage import Conn, settings, tournaments
 from storage.tables import Closed
-from storage.tournaments import Tournament
+from storage.tournaments import Standing, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +98,11 @@ class TournamentService(TableRules):
                 if table.table_id == t.table_id:
                     return self._status(t)
         return None
+
+    async def board(self, guild: int, limit: int = 10) -> list[Standing]:
+        """The server's tournament board (people only, finished tournaments)."""
+        async with self.db.read() as conn:
+            return await tournaments.board(conn, guild, limit)
 
     def _status(self, t: Tournament) -> TournamentStatus:
         now = self.clock.now().timestamp()
@@ -378,15 +383,15 @@ class TournamentService(TableRules):
             e.user_id: paid[e.place - 1] for e in t.entrants if e.place and e.place <= len(paid)
         }
         self._owed[t.table_id] = owed
-        before = self._status(t)
-        await self.tables.close(guild, channel, 0, admin=True)
+        before, table = self._status(t), self.tables.status(guild, channel)
+        closed = await self.tables.close(guild, channel, 0, admin=True)
         async with self.db.read() as conn:
             done = await tournaments.get(conn, t.id)
         assert done is not None  # noqa: S101 - it exists
         status = dataclasses.replace(
             self._status(done), channel_id=before.channel_id, host_id=before.host_id
         )
-        await self._report(Report(status, tuple(out), finished=True))
+        await self._report(Report(status, tuple(out), finished=True, closed=(table, closed)))
 
     async def _report(self, report: Report) -> None:
         try:

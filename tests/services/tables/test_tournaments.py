@@ -7,15 +7,27 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 
 import pytest
 
+from bot.refusal import table_refusal
+from bot.text import catalog
 from services.tables import ManualClock, TableService
 from services.tournaments import Report, TournamentError, TournamentService
 from storage import Database, tournaments
 
-from .conftest import CHANNEL, GUILD, HOST, START, Recorder, balance, checked, play_one
+from .conftest import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    START,
+    Recorder,
+    balance,
+    checked,
+    fingerprint,
+    play_one,
+)
 
 BOB = 102
 DELAY = 1.5
@@ -197,32 +209,38 @@ async def test_an_admin_close_refunds_every_buy_in(services, db, clock, events):
     await checked(db)
 
 
-async def test_what_a_tournament_forbids_is_refused(services, db):
+async def _refused(db: Database, call: Awaitable[object], variant: str) -> None:
+    """Refused with ``variant``, in readable English, changing nothing."""
+    before = await fingerprint(db)
+    with pytest.raises(TournamentError) as bad:
+        await call
+    assert bad.value.variant == variant
+    words = catalog("en").text(table_refusal(bad.value))
+    assert words[0].isupper(), words
+    assert await fingerprint(db) == before
+
+
+async def test_what_a_tournament_forbids_is_refused_in_words_changing_nothing(services, db):
     tables, tourney = services
-    with pytest.raises(TournamentError) as bad:
-        await tourney.open(GUILD, CHANNEL, HOST, "pontoon", seats=3, buy_in=10)
-    assert bad.value.variant == "buy_in"
+    await _refused(db, tourney.register(GUILD, CHANNEL, HOST), "none")
+    await _refused(
+        db, tourney.open(GUILD, 5, HOST, "pontoon", seats=3, buy_in=200, speed="x"), "speed"
+    )
+    await _refused(
+        db, tourney.open(GUILD, 5, HOST, "pontoon", seats=3, buy_in=200, payouts="all"), "payouts"
+    )
+    await _refused(db, tourney.open(GUILD, CHANNEL, HOST, "pontoon", seats=3, buy_in=10), "buy_in")
     await tourney.open(GUILD, CHANNEL, HOST, "pontoon", seats=3, buy_in=200)
-    with pytest.raises(TournamentError) as bad:
-        await tables.join(GUILD, CHANNEL, BOB, 200)
-    assert bad.value.variant == "register_button"
+    await _refused(db, tables.join(GUILD, CHANNEL, BOB, 200), "register_button")
     await tourney.register(GUILD, CHANNEL, HOST)
-    with pytest.raises(TournamentError) as bad:
-        await tourney.register(GUILD, CHANNEL, HOST)
-    assert bad.value.variant == "registered"
-    with pytest.raises(TournamentError) as bad:
-        await tourney.start(GUILD, CHANNEL, HOST)
-    assert bad.value.variant == "too_few"
-    with pytest.raises(TournamentError) as bad:
-        await tourney.start(GUILD, CHANNEL, BOB)
-    assert bad.value.variant == "not_host"
-    for refused in (
-        tables.top_up(GUILD, CHANNEL, HOST, 10),
-        tables.leave(GUILD, CHANNEL, HOST),
-        tables.add_computer(GUILD, CHANNEL, HOST),
-    ):
-        with pytest.raises(TournamentError) as bad:
-            await refused
-        assert bad.value.variant == "running"
+    await _refused(db, tourney.register(GUILD, CHANNEL, HOST), "registered")
+    await _refused(db, tourney.start(GUILD, CHANNEL, HOST), "too_few")
+    await _refused(db, tourney.start(GUILD, CHANNEL, BOB), "not_host")
+    await _refused(db, tourney.add_computers(GUILD, CHANNEL, HOST, 3), "full")
+    await _refused(db, tables.top_up(GUILD, CHANNEL, HOST, 10), "running")
+    await _refused(db, tables.leave(GUILD, CHANNEL, HOST), "running")
+    await _refused(db, tables.add_computer(GUILD, CHANNEL, HOST), "running")
+    await tourney.add_computers(GUILD, CHANNEL, HOST, 2)
+    await _refused(db, tourney.register(GUILD, CHANNEL, BOB), "not_registering")
     assert await balance(db, HOST) == START - 200
     await checked(db)
