@@ -43,6 +43,9 @@ from storage.tournaments import Standing, Tournament
 
 log = logging.getLogger(__name__)
 
+MIN_PAUSE_S = 0.5
+"""The shortest pause between two deals of a tournament."""
+
 
 class TournamentService(TableRules):
     """Open, register, start; the rest plays itself. Users are Discord ids."""
@@ -299,8 +302,11 @@ class TournamentService(TableRules):
         return options, out
 
     def deal_over(self, live: LiveTable) -> None:
+        """The next deal in a pause (twice the computers' delay, at most ``pause_s``: the
+        time a table gives people to follow it)."""
         if live.id in self._by_table:
-            self._schedule(live.id)
+            pause = min(self.pause_s, max(MIN_PAUSE_S, 2 * live.config.computer_delay))
+            self._schedule(live.id, pause)
 
     async def closing(self, conn: Conn, live: LiveTable, closed: Closed) -> None:
         t = self._by_table.get(live.id)
@@ -317,8 +323,8 @@ class TournamentService(TableRules):
 
     # -- between deals ----------------------------------------------------------------------
 
-    def _schedule(self, table_id: int) -> None:
-        when = self.clock.now() + timedelta(seconds=self.pause_s)
+    def _schedule(self, table_id: int, pause: float | None = None) -> None:
+        when = self.clock.now() + timedelta(seconds=self.pause_s if pause is None else pause)
 
         async def fire() -> None:
             try:

@@ -156,6 +156,7 @@ class TournamentCog(commands.Cog):
         speed="How fast the stakes rise (normal: every 6 deals or 10 min; turbo: 3 or 5)",
         payouts="Who is paid from the pool: the winner, the top 2 or the top 3",
         computers="Computer players to fill seats with",
+        computer_delay="Seconds a computer player waits before it acts (default 1.5)",
     )
     async def open(
         self,
@@ -166,6 +167,7 @@ class TournamentCog(commands.Cog):
         speed: app_commands.Choice[str] | None = None,
         payouts: app_commands.Choice[str] | None = None,
         computers: app_commands.Range[int, 0, 9] = 0,
+        computer_delay: app_commands.Range[float, 0.0, 30.0] | None = None,
     ) -> None:
         """The host opens it and is its first entrant."""
         guild, channel = where(interaction)
@@ -184,6 +186,7 @@ class TournamentCog(commands.Cog):
                 buy_in=buy_in,
                 speed=speed.value if speed else "normal",
                 payouts=payouts.value if payouts else "winner",
+                computer_delay=computer_delay,
             )
             t = await self.service.register(guild, channel, user)
             if computers:
