@@ -7,13 +7,14 @@ the tournament board lists the people, and the chip audit passes after each test
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from services.tables import Expected, TableError
-from tests.e2e.table_helpers import status, until
+from tests.e2e.table_helpers import status, table_message, texts, until
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -60,6 +61,11 @@ def _moved(session: Session, before: Expected) -> bool:
         return True
 
 
+def _table_text(session: Session) -> str:
+    message = table_message(session)
+    return json.dumps([message.content, texts(message), message.embeds], ensure_ascii=False)
+
+
 def _results(session: Session) -> str:
     found = _said(session, "tournament is over")
     assert len(found) == 1, found
@@ -81,6 +87,9 @@ async def test_a_whole_pontoon_tournament_with_a_registration_by_button(
     assert "Registered (4 of 4)" in clicked.message.content
     assert "Level 1" in clicked.message.content  # full: it started
     await session.fake.settle(quiet=0.05, within=3.0)
+    # the table message says the level and when it rises
+    await until(lambda: "Level 1" in _table_text(session), what="the level on the table")
+    assert "next level after 2 more deals or in 5 min" in _table_text(session)  # turbo: 3
     await _play_out(session, {alice.id, bob.id})
     result = _results(session)
     assert result.count("**") >= 4 + 2  # the title and the four places

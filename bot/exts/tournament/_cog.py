@@ -136,7 +136,8 @@ class TournamentCog(commands.Cog):
             channel = self.bot.get_channel(t.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 await channel.send("\n".join(say.text(line) for line in lines))
-        if report.dealt is not None:
+        if report.dealt is not None:  # the level and when it rises, on the table message
+            self.bot.desk.log_line(report.dealt.table, _words.level(t))
             await self.bot.desk.show(report.dealt)
         if report.closed is not None:
             # the close paid the stacks back and the prizes moved the balances in the same
