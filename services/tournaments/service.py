@@ -23,7 +23,7 @@ from datetime import timedelta
 
 from pydantic import BaseModel
 
-from services.tables import TableService
+from services.tables import TableError, TableService
 from services.tables.model import LiveTable
 from services.tables.registry import game
 from services.tables.rules import TableRules, Within
@@ -92,15 +92,12 @@ class TournamentService(TableRules):
 
     def find(self, guild: int, channel: int) -> TournamentStatus | None:
         """The channel's tournament, if its table is one."""
-        for t in self._by_table.values():
-            if t.guild_id == guild:
-                try:
-                    table = self.tables.status(guild, channel)
-                except Exception:  # no table in the channel
-                    return None
-                if table.table_id == t.table_id:
-                    return self._status(t)
-        return None
+        try:
+            table = self.tables.status(guild, channel)
+        except TableError:  # no table in the channel
+            return None
+        t = self._by_table.get(table.table_id)
+        return None if t is None else self._status(t)
 
     async def board(self, guild: int, limit: int = 10) -> list[Standing]:
         """The server's tournament board (people only, finished tournaments)."""
@@ -314,11 +311,15 @@ class TournamentService(TableRules):
             return
         owed = self._owed.pop(live.id, None)
         ref = f"tournament:{t.id}:settle"
-        if owed is not None:
-            await tournaments.settle(conn, t, closed.paid_out, owed, ref=ref, state="finished")
-        else:  # unfinished: every buy-in back
-            back = {e.user_id: t.buy_in for e in t.entrants}
-            await tournaments.settle(conn, t, closed.paid_out, back, ref=ref, state="cancelled")
+        state = "finished"
+        if owed is None:  # unfinished: every buy-in back
+            owed, state = {e.user_id: t.buy_in for e in t.entrants}, "cancelled"
+        await tournaments.settle(conn, t, closed.paid_out, owed, ref=ref, state=state)
+        # what the close says it paid each person is what they got in the end (the bot lists
+        # it): their prize or their buy-in, not the stack the table paid back before that
+        people = {e.pid: owed.get(e.user_id, 0) for e in t.entrants if e.user_id > 0}
+        closed.paid_out.clear()
+        closed.paid_out.update({pid: chips for pid, chips in people.items() if chips})
         self._by_table.pop(live.id, None)
 
     # -- between deals ----------------------------------------------------------------------

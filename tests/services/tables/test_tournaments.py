@@ -15,7 +15,7 @@ from bot.refusal import table_refusal
 from bot.text import catalog
 from services.tables import ManualClock, TableService
 from services.tournaments import Report, TournamentError, TournamentService
-from storage import Database, tournaments
+from storage import Database, players, tournaments
 
 from .conftest import (
     CHANNEL,
@@ -147,6 +147,16 @@ async def test_a_whole_tournament_with_computers_pays_the_pool_by_place(
         r.tournament.level for r in events.reports
     )
     assert events.reports[-1].tournament.level > 1  # the stakes rose on the schedule
+    for report in events.reports:  # nobody out is dealt in; Pontoon's bank passes them by
+        if report.dealt is None:
+            continue
+        out = {players.pid(p.user_id) for p in report.tournament.entrants if p.place is not None}
+        dealt_in = {s.pid for s in report.dealt.table.seats if s.in_deal}
+        assert len(dealt_in) >= 2
+        assert not out & dealt_in, (out, dealt_in)
+        view = report.dealt.table.view
+        if game == "pontoon":
+            assert view.banker not in out
     await checked(db)
     async with db.read() as conn:
         board = await tournaments.board(conn, GUILD)
@@ -199,7 +209,8 @@ async def test_an_admin_close_refunds_every_buy_in(services, db, clock, events):
     await tourney.register(GUILD, CHANNEL, BOB)
     await tourney.start(GUILD, CHANNEL, HOST)
     await _play_to_end(tables, db, clock, events, random.Random(2), until_deal=3)
-    await tables.close(GUILD, CHANNEL, 999, admin=True)
+    closed = await tables.close(GUILD, CHANNEL, 999, admin=True)
+    assert closed.paid_out == {str(HOST): 200, str(BOB): 200}  # what the bot says they got
     assert await balance(db, HOST) == START
     assert await balance(db, BOB) == START
     async with db.read() as conn:
