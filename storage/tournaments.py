@@ -226,6 +226,21 @@ async def settle(
         await conn.execute("UPDATE tournaments SET state = ? WHERE id = ?", (state, t.id))
 
 
+async def paid_at_close(conn: Conn, table_id: int) -> dict[str, int] | None:
+    """What the close of a table paid back to each person's balance (engine player id ->
+    chips), or ``None`` while the table is open (another process may be serving it)."""
+    state = await scalar(conn, "SELECT status FROM tables WHERE id = ?", (table_id,))
+    if state != "closed":
+        return None
+    rows = await fetch_all(
+        conn,
+        "SELECT user_id, SUM(balance_delta) AS paid FROM ledger WHERE table_id = ? "
+        "AND reason = 'cash_out' AND ref LIKE ? GROUP BY user_id",
+        (table_id, f"table:{table_id}:close:cash_out:%"),
+    )
+    return {players.pid(int(r["user_id"])): int(r["paid"]) for r in rows}
+
+
 async def board(conn: Conn, guild_id: int, limit: int = 10) -> list[Standing]:
     """The server's tournament board: people only, finished tournaments, by prizes won net of
     buy-ins, then wins."""

@@ -79,11 +79,25 @@ class TournamentService(TableRules):
         open_tables = {s.table_id: s for s in self.tables.tables()}
         for t in found:
             table = open_tables.get(t.table_id)
-            if table is None:
-                continue  # its table was closed (unloadable): the refund rule paid the stacks
+            if table is None:  # another process's, or closed as unloadable at this start
+                await self._refund_closed(t)
+                continue
             self._by_table[t.table_id] = t
             if t.state == "running" and not table.deal_open:
                 self._schedule(t.table_id)
+
+    async def _refund_closed(self, t: Tournament) -> None:
+        """A tournament whose table was closed without it (its saved game could not be
+        loaded: the refund rule paid the stacks back): every buy-in back, as an admin's close
+        does. A table still open is another process's, left alone."""
+        async with self.db.transaction() as tx:
+            paid = await tournaments.paid_at_close(tx, t.table_id)
+            if paid is None:
+                return
+            back = {e.user_id: t.buy_in for e in t.entrants}
+            ref = f"tournament:{t.id}:settle"
+            await tournaments.settle(tx, t, paid, back, ref=ref, state="cancelled")
+        log.warning("tournament %s: its table was closed unloadable; every buy-in paid back", t.id)
 
     async def shutdown(self) -> None:
         await self.timers.shutdown()

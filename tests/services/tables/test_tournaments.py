@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable
+from contextlib import closing
 
 import pytest
 
@@ -255,3 +257,32 @@ async def test_what_a_tournament_forbids_is_refused_in_words_changing_nothing(se
     await _refused(db, tourney.register(GUILD, CHANNEL, BOB), "not_registering")
     assert await balance(db, HOST) == START - 200
     await checked(db)
+
+
+async def test_a_tournament_whose_table_cannot_be_loaded_pays_every_buy_in_back(path, clock):
+    events = Events()
+    async with Database.open(path) as db:
+        tables, tourney = await _services(db, clock, events)
+        await tourney.open(GUILD, CHANNEL, HOST, "pontoon", seats=3, buy_in=200)
+        await tourney.register(GUILD, CHANNEL, HOST)
+        await tourney.register(GUILD, CHANNEL, BOB)
+        await tourney.start(GUILD, CHANNEL, HOST)
+        await _play_to_end(tables, db, clock, events, random.Random(4), until_deal=3)
+        await tourney.shutdown()
+        await tables.shutdown()
+    with closing(sqlite3.connect(path)) as raw:
+        raw.execute('UPDATE tables SET snapshot = \'{"not": "a game"}\'')
+        raw.execute("UPDATE tables SET deal_open = 1")
+        raw.commit()
+    async with Database.open(path) as db:
+        tables, tourney = await _services(db, clock, Events())
+        assert tables.tables() == []
+        assert await balance(db, HOST) == START
+        assert await balance(db, BOB) == START
+        async with db.read() as conn:
+            t = await tournaments.of_table(conn, 1)
+        assert t is not None
+        assert t.state == "cancelled"
+        await checked(db)
+        await tourney.shutdown()
+        await tables.shutdown()
