@@ -67,6 +67,19 @@ class Standing:
     net: int
 
 
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One person's finished tournaments in a server, for their ``/stats``."""
+
+    played: int
+    won: int
+    """Finished in first place."""
+    in_the_money: int
+    """Finished with a prize."""
+    prizes: int
+    best_place: int
+
+
 async def create(
     conn: Conn,
     *,
@@ -260,3 +273,35 @@ async def board(conn: Conn, guild_id: int, limit: int = 10) -> list[Standing]:
         )
         for r in rows
     ]
+
+
+_RECORD = (
+    "SELECT COUNT(*) AS played, "
+    "COALESCE(SUM(CASE WHEN e.place = 1 THEN 1 ELSE 0 END), 0) AS won, "
+    "COALESCE(SUM(CASE WHEN e.prize > 0 THEN 1 ELSE 0 END), 0) AS paid, "
+    "COALESCE(SUM(e.prize), 0) AS prizes, MIN(e.place) AS best "
+    "FROM tournaments t JOIN tournament_entries e ON e.tournament_id = t.id AND e.user_id = ? "
+    "WHERE t.guild_id = ? AND t.state = 'finished'"
+)
+"""One person's finished tournaments in a server: the server's tournaments by its index, each
+entry by its key."""
+
+
+async def record(conn: Conn, guild_id: int, user_id: int, game: str | None = None) -> Record | None:
+    """A person's record over the server's finished tournaments (of one game, or of all);
+    ``None`` when they finished none. A cancelled tournament has no places, so it is no
+    result; a computer player is nobody's record."""
+    if players.is_computer(user_id):
+        return None
+    sql = _RECORD if game is None else _RECORD + " AND t.game = ?"
+    params = (user_id, guild_id) if game is None else (user_id, guild_id, game)
+    row = await fetch_one(conn, sql, params)
+    if row is None or not row["played"]:
+        return None
+    return Record(
+        played=int(row["played"]),
+        won=int(row["won"]),
+        in_the_money=int(row["paid"]),
+        prizes=int(row["prizes"]),
+        best_place=int(row["best"]),
+    )
