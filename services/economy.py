@@ -26,13 +26,23 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, achievements, claims, seasons, stats
+from storage import (
+    Database,
+    GuildSettings,
+    accounts,
+    achievements,
+    claims,
+    seasons,
+    stats,
+    tournaments,
+)
 from storage import settings as settings_store
 from storage.achievements import Earned
 from storage.claims import Claim, Outcome
 from storage.errors import InsufficientChips
 from storage.seasons import Season
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
+from storage.tournaments import Record as TournamentRecord
 
 __all__ = [
     "ALL_GAMES",
@@ -48,6 +58,7 @@ __all__ = [
     "Ranked",
     "Season",
     "Stats",
+    "TournamentRecord",
     "account_created",
 ]
 
@@ -198,6 +209,14 @@ class EconomyService:
         """The member's record by game, ``ALL_GAMES`` for all of them (empty: none yet)."""
         async with self.db.read() as conn:
             return await stats.get_stats(conn, guild, user)
+
+    async def tournament_record(
+        self, guild: int, user: int, game: str | None = None
+    ) -> TournamentRecord | None:
+        """The member's finished tournaments here (of one game, or all): ``None`` when they
+        finished none, so their stats say nothing of tournaments."""
+        async with self.db.read() as conn:
+            return await tournaments.record(conn, guild, user, game)
 
     async def achievements(self, guild: int, user: int) -> tuple[list[Earned], dict[str, int]]:
         """The member's achievements in this server, oldest first, and the current length

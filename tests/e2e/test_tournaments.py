@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 
 import pytest
 
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from services.tables import Expected, TableError
+from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import status, table_message, texts, until
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
@@ -128,3 +130,39 @@ async def test_registering_twice_and_topping_up_are_refused_privately(
     assert topped.message is not None
     assert topped.message.ephemeral
     assert "tournament table" in topped.message.content
+
+
+async def test_stats_show_a_players_tournament_record_after_a_finished_tournament(
+    session: Session, alice: Actor, bob: Actor
+) -> None:
+    """``/stats`` says what a person's finished tournaments came to (played, won, in the
+    money, prizes, best place), of all games or of the tournament's; nothing about
+    tournaments for someone who never finished one, nor for another game."""
+    assert "Tournaments" not in embed_text(await alice.slash("stats"))
+    await alice.slash(
+        "tournament open", game="paiute", seats=3, buy_in=200, speed="turbo",
+        payouts="top2", computers=2,
+    )  # fmt: skip
+    await session.fake.settle(quiet=0.05, within=3.0)
+    await _play_out(session, {alice.id})
+    line = re.search(rf"\*\*(\d)\.\*\* <@{alice.id}>(?: · \+([\d,]+))?", _results(session))
+    assert line is not None, _results(session)
+    place, prize = int(line[1]), int((line[2] or "0").replace(",", ""))
+    assert (place <= 2) == (prize > 0)  # top 2 are paid
+    record = (
+        f"Tournaments: Played: **1** · won: **{int(place == 1)}** · "
+        f"in the money: **{int(prize > 0)}**\n"
+        f"Prizes won: **{prize:,} {'chip' if prize == 1 else 'chips'}** · best place: **{place}**"
+    )
+    mine = embed_text(await alice.slash("stats"))
+    assert record in mine, mine
+    assert "Deals played" in mine  # the deal stats are still there, above it
+    theirs = embed_text(await bob.slash("stats", user=alice))
+    assert record in theirs, theirs
+    assert record in embed_text(await alice.slash("stats", game="paiute"))
+    palace = embed_text(await alice.slash("stats", game="palace"))
+    assert "Tournaments" not in palace
+    assert "not finished a deal of Palace Poker yet" in palace
+    never = embed_text(await bob.slash("stats"))
+    assert "Tournaments" not in never
+    assert "has not finished a deal yet" in never

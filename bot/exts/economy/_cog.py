@@ -17,7 +17,7 @@ from bot.catalog import GameId
 from bot.client import Parlour
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM
-from bot.exts.economy import _achievements, _render
+from bot.exts.economy import _achievements, _render, _tournament_record
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
     MAX_ACCOUNT_AGE_DAYS,
@@ -355,16 +355,18 @@ class Economy(commands.Cog):
         user: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
     ) -> None:
-        """A read: shows nothing for a member who never finished a deal. Public: the server's
-        language."""
+        """A read: shows nothing for a member who never finished a deal, and no tournament
+        line for one who never finished a tournament. Public: the server's language."""
         guild = _guild(interaction)
         target = user or interaction.user
         _not_a_bot(target)
         records = await self.bot.economy.stats(guild, target.id)
-        shown = _render.stats(
-            await self._public(interaction), target.mention, records, chosen_game(game)
-        )
-        await interaction.response.send_message(embed=shown)
+        one = chosen_game(game)
+        say = await self._public(interaction)
+        shown = _render.stats(say, target.mention, records, one)
+        game_id = one.value if one else None
+        played = await self.bot.economy.tournament_record(guild, target.id, game_id)
+        await interaction.response.send_message(embed=_tournament_record.add(shown, say, played))
 
     @app_commands.guild_only()
     @app_commands.command(name="achievements", description="Achievements earned and to earn")
