@@ -297,6 +297,11 @@ def help_embed(say: Catalog) -> discord.Embed:
         value=say.text(msg("help.tables.commands")),
         inline=False,
     )
+    made.add_field(
+        name=say.text(msg("help.tournaments")),
+        value=say.text(msg("help.tournaments.commands")),
+        inline=False,
+    )
     games = "\n".join(say.text(msg(f"help.game.{g}")) for g in ("palace", "paiute", "pontoon"))
     made.add_field(name=say.text(msg("help.games")), value=games, inline=False)
     made.add_field(
