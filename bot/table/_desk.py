@@ -236,7 +236,7 @@ class Desk:
         """A line of the bot's own in the log of the table's deal (a tournament's level), shown
         with the table's next drawing."""
         self.note(status, ())
-        self._log[status.table_id].append(line)
+        self.logs.add(status.table_id, line)
 
     def current(self, status: TableStatus) -> TableStatus:
         """The table as it is now (``status`` itself once it is closed)."""
