@@ -27,7 +27,17 @@ from services.limits import (
     check_text,
     settings_refusal,
 )
-from storage import Database, GuildSettings, accounts, achievements, claims, form, seasons, stats
+from storage import (
+    Database,
+    GuildSettings,
+    accounts,
+    achievements,
+    claims,
+    form,
+    seasons,
+    stats,
+    tournaments,
+)
 from storage import settings as settings_store
 from storage.achievements import Earned
 from storage.claims import Claim, Outcome
@@ -35,6 +45,7 @@ from storage.errors import InsufficientChips
 from storage.form import FormDeal, ServerRecord
 from storage.seasons import Season
 from storage.stats import ALL_GAMES, Board, Leaderboard, Ranked, Stats
+from storage.tournaments import Record as TournamentRecord
 
 __all__ = [
     "ALL_GAMES",
@@ -53,6 +64,7 @@ __all__ = [
     "Season",
     "ServerRecord",
     "Stats",
+    "TournamentRecord",
     "account_created",
 ]
 
@@ -225,6 +237,14 @@ class EconomyService:
         ``FORM_DAYS`` days before ``now``."""
         async with self.db.read() as conn:
             return await form.server_record(conn, guild, _since(now))
+
+    async def tournament_record(
+        self, guild: int, user: int, game: str | None = None
+    ) -> TournamentRecord | None:
+        """The member's finished tournaments here (of one game, or all): ``None`` when they
+        finished none, so their stats say nothing of tournaments."""
+        async with self.db.read() as conn:
+            return await tournaments.record(conn, guild, user, game)
 
     async def achievements(self, guild: int, user: int) -> tuple[list[Earned], dict[str, int]]:
         """The member's achievements in this server, oldest first, and the current length

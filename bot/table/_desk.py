@@ -232,6 +232,12 @@ class Desk:
                     lines.append(line)
         return lines
 
+    def log_line(self, status: TableStatus, line: Text) -> None:
+        """A line of the bot's own in the log of the table's deal (a tournament's level), shown
+        with the table's next drawing."""
+        self.note(status, ())
+        self.logs.add(status.table_id, line)
+
     def current(self, status: TableStatus) -> TableStatus:
         """The table as it is now (``status`` itself once it is closed)."""
         try:

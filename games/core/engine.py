@@ -109,16 +109,18 @@ class CardGame(Generic[StateT, OptionsT]):
         players: Sequence[str] | None = None,
         stacks: Mapping[str, int] | None = None,
         deck: Sequence[Card | str] | None = None,
+        options: BaseModel | Mapping[str, Any] | None = None,
     ) -> Self:
         """The table's next deal in its opening phase; this game is left as it is. Players
-        may have joined, left or topped up (``players`` / ``stacks``)."""
+        may have joined, left or topped up (``players`` / ``stacks``); ``options``: new stakes
+        from this deal on (a tournament's next level), else the table's."""
         table = list(players) if players is not None else list(self._state.players)
         chips = dict(stacks) if stacks is not None else dict(self._state.stacks)
         rng = rng_fork(self._rng)
         state = self._deal(
             table,
             chips,
-            self._state.options,
+            self._state.options if options is None else self._options(options),
             rng,
             deck,
             None,

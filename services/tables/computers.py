@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.actions import as_dict
@@ -29,6 +30,7 @@ from services.tables import errors as e
 from services.tables._checks import reload, storage_refusals
 from services.tables.events import Joined, Left
 from services.tables.model import LiveTable, TableConfig
+from services.tables.rules import Within
 from storage import Database, players, tables
 
 log = logging.getLogger(__name__)
@@ -82,18 +84,30 @@ def _host_between_deals(live: LiveTable, user: int, admin: bool) -> None:
         raise e.TableBusy("computers")
 
 
-async def add(db: Database, live: LiveTable, user: int, *, admin: bool) -> Joined:
-    """Seat one more computer player (caller holds the lock)."""
-    _host_between_deals(live, user, admin)
+async def add(
+    db: Database,
+    live: LiveTable,
+    user: int,
+    *,
+    admin: bool,
+    stack: int | None = None,
+    within: Callable[[int], Within] | None = None,
+) -> Joined:
+    """Seat one more computer player (caller holds the lock); ``stack`` and ``within`` (more
+    to book beside it, given its user id): a tournament's entry."""
+    if within is None:
+        _host_between_deals(live, user, admin)
     if sum(s.seated for s in live.row.seats) >= live.config.seats:
         raise e.TableFull(seats=live.config.seats)
     number = 1 + max((-s.user_id for s in live.computers()), default=0)
-    uid, amount = -number, stack_for(live.config)
+    uid, amount = -number, stack_for(live.config) if stack is None else stack
     with storage_refusals():
         async with db.transaction() as tx:
             await tables.seat_computer(
                 tx, live.id, uid, amount, ref=f"table:{live.id}:cpu:{number}:in"
             )
+            if within is not None:
+                await within(uid)(tx)
             live.row = await reload(tx, live.id)
     return Joined(player=players.pid(uid), amount=amount)
 

@@ -35,6 +35,7 @@ def load(row: Table, started: object = None) -> LiveTable:
     engine = g.restore(row.snapshot) if row.snapshot is not None else None
     if engine is not None:
         _agrees(row, Chips.of(engine), engine.deal_number, engine.is_over)
+        opts = engine.options  # the stakes the last deal was dealt with (a tournament's level)
     elif row.deal_open:
         raise ValueError("a deal is open but no game was saved")
     live = LiveTable(row, g, opts, config, engine, row.last_action_at)

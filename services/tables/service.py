@@ -72,6 +72,7 @@ from services.tables.model import (
 from services.tables.outbox import PrivateOutbox, told_privately
 from services.tables.recovery import recover
 from services.tables.registry import game
+from services.tables.rules import TableRules, Within
 from services.tables.timers import Clock, SystemClock, Timers
 from storage import Database, players, settings, tables
 from storage.tables import Closed
@@ -115,6 +116,8 @@ class TableService:
         self._owns = owns
         self.outbox = PrivateOutbox(db)
         """The private updates booked steps still owe (see :mod:`services.tables.outbox`)."""
+        self.rules = TableRules()
+        """The house rules beyond the game (a tournament's; see :mod:`.rules`)."""
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -211,9 +214,12 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         *,
         buy_in: int | None = None,
+        within: Callable[[int], Within] | None = None,
     ) -> TableStatus:
         """Open a table of ``game_name`` in the channel; ``options`` override the server's
-        defaults within its limits (``seats`` sets how many may sit); ``buy_in`` seats the host."""
+        defaults within its limits (``seats`` sets how many may sit); ``buy_in`` seats the host;
+        ``within`` (given the new table's id): more to book in the same transaction (the
+        rules' own, see :mod:`.rules`)."""
         g = game(game_name)
         overrides = dict(options or {})
         seats_wanted = overrides.pop("seats", None)
@@ -241,6 +247,8 @@ class TableService:
                     )
                     if buy_in is not None:
                         await tables.buy_in(tx, table_id, host, buy_in, ref=new_ref(table_id, "in"))
+                    if within is not None:
+                        await within(table_id)(tx)
                     row = await tables.get(tx, table_id)
             assert row is not None  # noqa: S101 - created in this transaction
             live = LiveTable(row, g, opts, config, None, self.clock.now())
@@ -253,11 +261,16 @@ class TableService:
             await tables.set_message(tx, live.id, message_id)
             live.row = await reload(tx, live.id)
 
-    async def join(self, guild: int, channel: int, user: int, buy_in: int) -> ActionResult:
+    async def join(
+        self, guild: int, channel: int, user: int, buy_in: int, *, within: Within | None = None
+    ) -> ActionResult:
         """Sit down with ``buy_in`` chips from the balance. Between deals or before the first;
         during a deal the new player is dealt in from the next one. A full table waits for its
-        host: only the host (or the timer) deals."""
+        host: only the host (or the timer) deals. ``within``: the rules' own step (see
+        :mod:`.rules`)."""
         async with self._locked(guild, channel) as live:
+            if within is None:
+                self.rules.check(live, "join", user)
             seat = live.seat(user)
             if seat is not None and seat.seated:
                 raise e.AlreadySeated()
@@ -266,7 +279,7 @@ class TableService:
             if sum(s.seated for s in live.row.seats) >= live.config.seats:
                 raise e.TableFull(seats=live.config.seats)
             check_buy_in(live.config, buy_in)
-            await self._buy_in(live, user, buy_in)
+            await self._buy_in(live, user, buy_in, within)
             return _result(live, [Joined(player=str(user), amount=buy_in)])
 
     async def top_up(self, guild: int, channel: int, user: int, amount: int) -> ActionResult:
@@ -276,6 +289,7 @@ class TableService:
             seat = live.seat(user)
             if seat is None or not seat.seated:
                 raise e.NotSeated()
+            self.rules.check(live, "top_up", user)
             if live.in_deal(seat.pid):
                 raise e.TableBusy("top_up")
             room = live.config.max_buy_in - seat.stack
@@ -286,11 +300,15 @@ class TableService:
             await self._buy_in(live, user, amount)
             return _result(live, [ToppedUp(player=str(user), amount=amount)])
 
-    async def _buy_in(self, live: LiveTable, user: int, amount: int) -> None:
+    async def _buy_in(
+        self, live: LiveTable, user: int, amount: int, within: Within | None = None
+    ) -> None:
         check_room(live, amount)
         with storage_refusals():
             async with self.db.transaction() as tx:
                 await tables.buy_in(tx, live.id, user, amount, ref=new_ref(live.id, "in"))
+                if within is not None:
+                    await within(tx)
                 live.row = await reload(tx, live.id)
         live.last_activity = self.clock.now()
 
@@ -299,6 +317,7 @@ class TableService:
         the player's turns play themselves (their timeout action) and the stack is cashed out
         when the deal ends."""
         async with self._locked(guild, channel) as live:
+            self.rules.check(live, "leave", user)
             result = await self._unseat(live, user, removed=False)
             closing = await self._close_if_alone(live)
         if closing is not None:
@@ -313,6 +332,7 @@ class TableService:
         async with self._locked(guild, channel) as live:
             if not (admin or (by is not None and by == live.row.host_id)):
                 raise e.NotHost("kick")
+            self.rules.check(live, "kick", target)
             seat = live.seat(target)
             if not admin and seat is not None and live.in_deal(seat.pid):
                 raise e.TableBusy("kick")  # a host removes players between deals only
@@ -323,14 +343,29 @@ class TableService:
         return result
 
     async def add_computer(
-        self, guild: int, channel: int, user: int, *, admin: bool = False, count: int = 1
+        self,
+        guild: int,
+        channel: int,
+        user: int,
+        *,
+        admin: bool = False,
+        count: int = 1,
+        stack: int | None = None,
+        within: Callable[[int], Within] | None = None,
     ) -> ActionResult:
         """The host (or an admin) seats ``count`` computer players, between deals; their
-        stacks come from the house (see :mod:`services.tables.computers`)."""
+        stacks come from the house (see :mod:`services.tables.computers`). ``stack`` and
+        ``within`` (given each new seat's user id): the rules' own step (see :mod:`.rules`)."""
         async with self._locked(guild, channel) as live:
+            if within is None:
+                self.rules.check(live, "computers", user)
             events: list[GameEvent] = []
             for _ in range(count):
-                events.append(await computers.add(self.db, live, user, admin=admin))
+                events.append(
+                    await computers.add(
+                        self.db, live, user, admin=admin, stack=stack, within=within
+                    )
+                )
                 live.last_activity = self.clock.now()
             return _result(live, events)
 
@@ -341,6 +376,7 @@ class TableService:
         seated, or ``pid``); its stack goes back to the house. A table left with computer
         players only closes."""
         async with self._locked(guild, channel) as live:
+            self.rules.check(live, "computers", user)
             left = await computers.remove(self.db, live, user, pid, admin=admin)
             live.last_activity = self.clock.now()
             result = _result(live, [left])
@@ -433,6 +469,8 @@ class TableService:
             seat = live.seat(user)
             if not admin and (seat is None or not seat.seated):
                 raise e.NotSeated("start")  # a host who stood up deals no more
+            if not admin:
+                self.rules.check(live, "start", user)
             return await self._start_deal(live)
 
     async def close(self, guild: int, channel: int, user: int, *, admin: bool = False) -> Closed:
@@ -460,6 +498,8 @@ class TableService:
                 reason=reason.record(),
                 remainder_to=owner,
             )
+            if closed is not None:
+                await self.rules.closing(tx, live, closed)
             live.row = await reload(tx, live.id)
         self._forget(live)
         assert closed is not None  # noqa: S101 - a table closes once; its ref is new
@@ -588,9 +628,13 @@ class TableService:
 
     async def _start_deal(self, live: LiveTable) -> ActionResult:
         g, row = live.game, live.row
+        options, kept_out = self.rules.deal(live)
+        if options is not live.options:  # the rules' stakes for this deal (a tournament level)
+            live.options, live.options_json = options, None
         need = g.min_stack(live.options)
         low, high = g.players(live.options)
-        players = [s.pid for s in row.seats if s.seated and s.stack >= need][:high]
+        playing = [s for s in row.seats if s.pid not in kept_out]
+        players = [s.pid for s in playing if s.seated and s.stack >= need][:high]
         if len(players) < low:
             raise e.NotEnoughPlayers(
                 "count", game=g.name, need_players=low, need_chips=need, have=len(players)
@@ -598,7 +642,7 @@ class TableService:
         stacks = {p: s.stack for s in row.seats if (p := s.pid) in players}
         try:
             if live.engine is not None:
-                engine = live.engine.next_deal(players, stacks)
+                engine = live.engine.next_deal(players, stacks, options=live.options)
             else:
                 engine = g.new(players, stacks, live.options, self._seed())
         except ValueError as exc:
@@ -606,7 +650,7 @@ class TableService:
         engine.commit(self._deck_secret())  # issue 29: before anyone sees a card of it
         short = [
             SittingOut(to=s.pid, player=s.pid, stack=s.stack, need=need)
-            for s in row.seats
+            for s in playing
             if s.seated and s.stack < need
         ]
         started = await self._commit(live, engine, Chips.stored(row), engine.opening_events())
@@ -646,6 +690,8 @@ class TableService:
         if by_player:
             live.last_activity = self.clock.now()
         self._arm(live)
+        if settlement is not None:
+            self.rules.deal_over(live)
         return _result(live, told, settlement)
 
     def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:

@@ -17,7 +17,7 @@ from bot.catalog import GameId
 from bot.client import Parlour
 from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM
-from bot.exts.economy import _achievements, _render, _stats_answer
+from bot.exts.economy import _achievements, _render, _stats_answer, _tournament_record
 from bot.exts.economy._board import PageKey
 from bot.exts.economy._bounds import (
     MAX_ACCOUNT_AGE_DAYS,
@@ -368,9 +368,10 @@ class Economy(commands.Cog):
         game: app_commands.Choice[str] | None = None,
         server: bool | None = None,
     ) -> None:
-        """A read: shows nothing for a member who never finished a deal. Public: the server's
-        language. A picture where the server shows pictures (the text is its alt text), the
-        text embed where it does not."""
+        """A read: shows nothing for a member who never finished a deal, and no tournament
+        line for one who never finished a tournament. Public: the server's language. A picture
+        where the server shows pictures (the text is its alt text), the text embed where it
+        does not."""
         guild = _guild(interaction)
         if server:
             if user is not None:
@@ -384,12 +385,19 @@ class Economy(commands.Cog):
         one = chosen_game(game)
         records = await self.bot.economy.stats(guild, target.id)
         say = await self._public(interaction)
+        played = await self.bot.economy.tournament_record(
+            guild, target.id, one.value if one else None
+        )
         record = records.get(one.value if one else ALL_GAMES)
         if record is None or not record.played or not await self.bot.desk.images(guild):
             shown = _render.stats(say, target.mention, records, one)
-            await interaction.response.send_message(embed=shown)
+            await interaction.response.send_message(
+                embed=_tournament_record.add(shown, say, played)
+            )
             return
-        await _stats_answer.answer_player(self.bot, interaction, guild, target, records, one, say)
+        await _stats_answer.answer_player(
+            self.bot, interaction, guild, target, records, one, say, played
+        )
 
     @app_commands.guild_only()
     @app_commands.command(name="achievements", description="Achievements earned and to earn")

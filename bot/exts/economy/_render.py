@@ -310,6 +310,7 @@ def help_embed(say: Catalog) -> discord.Embed:
         (msg("help.chips"), say.text(msg("help.chips.commands"))),
         (msg("help.records"), say.text(msg("help.records.commands"))),
         (msg("help.tables"), say.text(msg("help.tables.commands"))),
+        (msg("help.tournaments"), say.text(msg("help.tournaments.commands"))),
         (msg("help.games"), games),
         (msg("help.admins"), say.text(msg("help.admins.commands"))),
     ):

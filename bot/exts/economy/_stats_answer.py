@@ -10,9 +10,9 @@ import discord
 
 from bot.catalog import GameId
 from bot.client import Parlour
-from bot.exts.economy import _stats_card
+from bot.exts.economy import _stats_card, _tournament_record
 from bot.text import Catalog, Number, Text, catalog, msg
-from services.economy import FORM_DAYS, Board, Leaderboard, Stats
+from services.economy import FORM_DAYS, Board, Leaderboard, Stats, TournamentRecord
 
 LEADERS = 3
 """Leaders a server's card lists."""
@@ -39,9 +39,10 @@ async def answer_player(
     records: dict[str, Stats],
     game: GameId | None,
     say: Catalog,
+    tournaments: TournamentRecord | None = None,
 ) -> None:
     """A member's card (they have finished a deal of ``game``), with the text title above it
-    so their mention links."""
+    so their mention links, and their tournament record under it (when they have one)."""
     now = bot.config.clock.now().timestamp()
     deals = await bot.economy.form(guild, target.id, now=now)
     held, _ = await bot.economy.achievements(guild, target.id)
@@ -54,9 +55,12 @@ async def answer_player(
         head = msg("economy.stats.title", who=target.mention)
     else:
         head = msg("economy.stats.title_game", who=target.mention, game=game.label_message)
-    await interaction.response.send_message(
-        **_stats_card.message(card, picture, "## " + say.text(head)), allowed_mentions=QUIET
-    )
+    tail = None
+    if tournaments is not None:
+        name, text = _tournament_record.lines(say, tournaments)
+        tail = f"**{name}**\n{text}"
+    shown = _stats_card.message(card, picture, "## " + say.text(head), tail)
+    await interaction.response.send_message(**shown, allowed_mentions=QUIET)
 
 
 async def _leaders(bot: Parlour, guild: int, now: float) -> Leaderboard:

@@ -322,9 +322,12 @@ async def draw(card: StatsCard) -> Picture:
     return await asyncio.to_thread(stats_picture, card)
 
 
-def message(card: StatsCard, picture: Picture, head: str) -> dict[str, Any]:
+def message(
+    card: StatsCard, picture: Picture, head: str, tail: str | None = None
+) -> dict[str, Any]:
     """The keyword arguments of a V2 message showing the card: ``head`` (the title with the
-    member's mention, so it links) and the picture with the card's words as alt text."""
+    member's mention, so it links), the picture with the card's words as alt text, and
+    ``tail`` under it (a member's tournament record) when there is one."""
     filename = f"stats-{picture.digest[:12]}.png"
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=ACCENT)
@@ -333,5 +336,7 @@ def message(card: StatsCard, picture: Picture, head: str) -> dict[str, Any]:
         discord.MediaGalleryItem(f"attachment://{filename}", description=alt_text(card))
     )
     box.add_item(gallery)
+    if tail:
+        box.add_item(discord.ui.TextDisplay(tail[:1000]))
     view.add_item(box)
     return {"view": view, "file": discord.File(io.BytesIO(picture.data), filename=filename)}
