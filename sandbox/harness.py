@@ -17,6 +17,7 @@ from pathlib import Path
 from discord.ext import commands
 
 from bot.factory import BotConfig, BotFactory
+from bot.table_events import TASK as TABLE_EVENT
 from sandbox import log
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
@@ -106,8 +107,16 @@ def _served(bot: commands.Bot, fake: FakeDiscord) -> int:
 
 
 def owes_writes(bot: commands.Bot) -> bool:
-    """Whether the bot's table kit still paces a write (a table edit or a turn ping waiting
-    for room in the channel's rate limit)."""
+    """Whether the bot still owes Discord something of a step: the table service making one
+    (a turn's end or a computer's move whose time has come on the clock), a table event on its
+    way to the desk, or the table kit pacing a write (a table edit or a turn ping waiting for
+    room in the channel's rate limit). A loaded machine leaves quiet gaps inside that work
+    (a database write), which ``settle`` must not take for the end of it."""
+    tables = getattr(bot, "tables", None)
+    if tables is not None and getattr(tables, "busy", False):
+        return True
+    if any(not t.done() and t.get_name().startswith(TABLE_EVENT) for t in asyncio.all_tasks()):
+        return True
     desk = getattr(bot, "desk", None)
     if desk is None:
         return False

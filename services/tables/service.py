@@ -175,6 +175,12 @@ class TableService:
 
     # -- reading ------------------------------------------------------------------------------
 
+    @property
+    def busy(self) -> bool:
+        """Whether a step is being made: a table's lock is held, or a timer whose moment has
+        come (a turn's end, a computer's move) has not made its step yet."""
+        return self.timers.firing or any(live.lock.locked() for live in self._tables.values())
+
     def tables(self) -> list[TableStatus]:
         """Every open table, public view."""
         return [live.status() for live in self._tables.values()]

@@ -102,6 +102,7 @@ class Timers:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._when: dict[asyncio.Task[None], datetime] = {}
 
     def schedule(self, table_id: int, when: datetime | None, fire: Fire) -> None:
         """Replace the table's timer (``when=None``: just cancel it)."""
@@ -112,6 +113,7 @@ class Timers:
             self._run(table_id, when, fire), name=f"turn-timer:{table_id}"
         )
         self._tasks[table_id] = task
+        self._when[task] = when
         task.add_done_callback(lambda t: self._forget(table_id, t))
 
     def cancel(self, table_id: int) -> None:
@@ -119,6 +121,13 @@ class Timers:
         task = self._tasks.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
+
+    @property
+    def firing(self) -> bool:
+        """Whether a timer whose moment has come has not finished its step yet (the
+        sandbox's ``settle`` waits for it: a turn's end is work the bot still owes)."""
+        now = self.clock.now()
+        return any(not t.done() and when <= now for t, when in self._when.items())
 
     def pending(self, table_id: int) -> bool:
         """Whether the table has a timer waiting (tests)."""
@@ -133,6 +142,7 @@ class Timers:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def _forget(self, table_id: int, task: asyncio.Task[None]) -> None:
+        self._when.pop(task, None)
         if self._tasks.get(table_id) is task:
             del self._tasks[table_id]
 

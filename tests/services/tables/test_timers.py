@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 
 from services.tables import ManualClock, TableService
+from services.tables.timers import Timers
 from storage import Database, tables
 
 from .conftest import BOB, CAT, CHANNEL, DAN, GUILD, HOST, Recorder, checked
@@ -229,3 +231,30 @@ async def test_a_palace_timeout_on_the_free_discard_after_a_battle_plays_only_th
     assert report.table.deadline == clock.now() + timedelta(seconds=TIMEOUT)  # its own clock
     assert recorder.timeouts.empty()
     await checked(db)
+
+
+async def test_a_timer_whose_moment_came_is_firing_until_its_step_is_made():
+    """What the sandbox's settle waits for: under load a turn's end was still being booked
+    when a test looked at the table, which showed the turn not yet timed out."""
+    clock = ManualClock()
+    timers = Timers(clock)
+    release = asyncio.Event()
+    done: list[int] = []
+
+    async def fire() -> None:
+        await release.wait()  # the step's database write
+        done.append(1)
+
+    timers.schedule(1, clock.now() + timedelta(seconds=5), fire)
+    await asyncio.sleep(0)
+    assert not timers.firing  # waiting for its moment is not work owed
+    clock.advance(5)
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert timers.firing
+    release.set()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert done == [1]
+    assert not timers.firing
+    await timers.shutdown()
