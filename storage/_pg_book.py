@@ -55,6 +55,8 @@ def payload(b: Booking, fence: Fence | None) -> str:
         won_by, won, played = _stat_rows(
             r.guild_id, r.game, r.pot, r.settlement, r.players, r.winners
         )
+        if not r.counted:  # a tournament's deal: recorded, in nobody's stats
+            won, played = [], []
         result = {
             "guild_id": r.guild_id,
             "game": r.game,

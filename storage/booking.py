@@ -107,8 +107,9 @@ def _book(tx: Tx, b: Booking, fence: Fence | None = None) -> Booked:
             hand_names=r.hand_names,
             deck=r.deck,
             history=r.history,
+            counted=r.counted,
         )
-        if recorded and r.at is not None:  # the deal's first booking: counted once
+        if recorded and r.at is not None and r.counted:  # the deal's first booking: once
             _season_sync(tx, r.guild_id, r.at, r.settlement, r.players, r.winners)
     if b.pay_out_ref is not None:
         leavers = [s for s in (table or _stored(tx, b.table_id)).seats if not s.seated and s.stack]

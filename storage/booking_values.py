@@ -30,6 +30,10 @@ class DealResult:
     at: float | None = None
     """When the deal ended (unix seconds, the table service's clock): the season it counts
     for (``storage.seasons``); ``None``: no season."""
+    counted: bool = True
+    """Whether the deal counts in its players' stats and season. A tournament's deal does not:
+    its stacks are tournament chips, not balances (the tournament's places and prizes are its
+    players' record); it is still recorded, for histories, replays and proofs."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,7 @@ async def recent_deals(
         conn,
         "SELECT created_at, game, settlement, hand_names FROM results "
         "WHERE guild_id = ? AND created_at >= ? AND players LIKE ? ESCAPE '\\' "
+        "AND table_id NOT IN (SELECT table_id FROM tournaments) "  # tournament chips
         "ORDER BY id DESC LIMIT ?",
         (guild_id, since, _pattern(pid), limit),
     )

@@ -83,9 +83,11 @@ def _record_result_sync(
     hand_names: Mapping[str, str] | None = None,
     deck: Sequence[str] = (),
     history: Any = (),
+    counted: bool = True,
 ) -> bool:
-    """Record a finished deal and update the players' stats; ``False`` (and nothing written)
-    when this table's deal was already recorded. ``winners`` defaults to the players whose
+    """Record a finished deal and update the players' stats (unless not ``counted``: a
+    tournament's deal); ``False`` (and nothing written) when this table's deal was already
+    recorded. ``winners`` defaults to the players whose
     settlement was positive; a deal counts as won for exactly those; ``pot`` is what a winner's
     "biggest pot won" compares. Synchronous, for ``storage.book`` (the booking that
     ends a deal); :func:`record_result` is its async form."""
@@ -110,6 +112,8 @@ def _record_result_sync(
     )
     if not inserted:
         return False
+    if not counted:
+        return True
     if won_rows:
         tx.write_many(_WON, won_rows)
     if other_rows:

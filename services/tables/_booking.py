@@ -78,6 +78,7 @@ async def book(
     *,
     events: Sequence[GameEvent] = (),
     at: datetime | None = None,
+    counted: bool = True,
 ) -> tuple[dict[str, int] | None, list[GameEvent]]:
     """Book everything since ``before`` as one ``storage.book`` step: the snapshot and chips,
     the people owed a private update (``private``: the outbox) and those told theirs since
@@ -85,13 +86,14 @@ async def book(
     step's ``events`` (and the deal, when it ended) earned, and when the deal is over its
     result and the cash-out of players who left during it. Returns the settlement (``None``:
     the deal goes on) and the table's announcement of the achievements new to their players
-    (none when the server turned announcements off)."""
+    (none when the server turned announcements off). ``counted``: whether a deal that ends
+    counts in its players' stats and season (a tournament's does not)."""
     after = Chips.of(engine)
     counter, deal, over = live.row.action_counter + 1, engine.deal_number, engine.is_over
     settlement = engine.settlement() if over else None
     away = frozenset(live.away)  # stored with the action when it changed: kept over a restart
     away_changed = away != {s.pid for s in live.row.seats if s.away}
-    result = _result(live, engine, settlement, at) if settlement is not None else None
+    result = _result(live, engine, settlement, at, counted) if settlement is not None else None
     step = Booking(
         table_id=live.id,
         ref=f"table:{live.id}:deal:{deal}:action:{counter}",
@@ -133,7 +135,11 @@ def _deal(result: DealResult | None) -> Deal | None:
 
 
 def _result(
-    live: LiveTable, engine: Engine, settlement: dict[str, int], at: datetime | None
+    live: LiveTable,
+    engine: Engine,
+    settlement: dict[str, int],
+    at: datetime | None,
+    counted: bool = True,
 ) -> DealResult:
     """The record of the deal that just ended, from the engine's ``deal_result()``; ``at``:
     when (the service's clock), which picks the season it counts for."""
@@ -151,6 +157,7 @@ def _result(
         deck=ended.start_deck,
         history=[*engine.history(), *engine.closing_records()],  # issue 29: stacks, proofs
         at=None if at is None else at.timestamp(),
+        counted=counted,
     )
 
 

@@ -36,6 +36,11 @@ class TableRules:
         """The next deal's options and the players kept out of it (not told they sit out)."""
         return live.options, frozenset()
 
+    def counts(self, live: LiveTable) -> bool:
+        """Whether the table's finished deals count in their players' stats and seasons (a
+        tournament's stacks are not balances: its places and prizes are its record)."""
+        return True
+
     def deal_over(self, live: LiveTable) -> None:
         """The step ending a deal was booked (called under the table's lock)."""
 

@@ -689,6 +689,7 @@ class TableService:
             delivered,
             events=told,
             at=self.clock.now(),
+            counted=self.rules.counts(live),
         )
         self.outbox.cleared(live.id, delivered)
         live.engine = engine

@@ -312,6 +312,12 @@ class TournamentService(TableRules):
         out = frozenset(e.pid for e in t.entrants if e.place is not None)
         return options, out
 
+    def counts(self, live: LiveTable) -> bool:
+        """A tournament's deals are in nobody's stats or season: their stacks are tournament
+        chips (a player who went out showed a net loss of the stacks they lost, beside the
+        buy-in the tournament took); the places and prizes are the record."""
+        return live.id not in self._by_table
+
     def deal_over(self, live: LiveTable) -> None:
         """The next deal in a pause (twice the computers' delay, at most ``pause_s``: the
         time a table gives people to follow it)."""

@@ -156,7 +156,10 @@ async def test_stats_show_a_players_tournament_record_after_a_finished_tournamen
     )
     mine = embed_text(await alice.slash("stats"))
     assert record in mine, mine
-    assert "Deals played" in mine  # the deal stats are still there, above it
+    # a tournament's deals are played for tournament chips: in no cash stats (alice read
+    # "net -196" beside the buy-in she lost), her record is the tournament's line alone
+    assert "Deals played" not in mine
+    assert "has not finished a deal yet" in mine
     theirs = embed_text(await bob.slash("stats", user=alice))
     assert record in theirs, theirs
     assert record in embed_text(await alice.slash("stats", game="paiute"))

@@ -17,7 +17,8 @@ from bot.refusal import table_refusal
 from bot.text import catalog
 from services.tables import ManualClock, TableService
 from services.tournaments import Report, TournamentError, TournamentService
-from storage import Database, players, tournaments
+from storage import Database, form, players, stats, tournaments
+from storage.db import scalar
 
 from .conftest import (
     CHANNEL,
@@ -163,6 +164,16 @@ async def test_a_whole_tournament_with_computers_pays_the_pool_by_place(
     async with db.read() as conn:
         board = await tournaments.board(conn, GUILD)
     assert [(s.user_id, s.played, s.prizes) for s in board] == [(HOST, 1, host_prize)]
+    # the deals are recorded (histories, replays, proofs) but are nobody's cash stats: a
+    # player who went out read "net -196" beside the 200 the buy-in took
+    async with db.read() as conn:
+        recorded = await scalar(conn, "SELECT COUNT(*) FROM results WHERE table_id = 1")
+        mine = await stats.get_stats(conn, GUILD, HOST)
+        chart = await form.recent_deals(conn, GUILD, players.pid(HOST), "2000-01-01")
+    assert recorded
+    assert recorded > 0
+    assert mine == {}
+    assert chart == []
 
 
 async def test_each_level_deals_with_its_stakes(services, db, clock, events):
