@@ -117,7 +117,8 @@ def _palace(view: PalaceView, names: Names) -> Table:
                 [*banner, *(c.code for c in seat.soldiers), *palace],
                 seat.stack,
                 bet=seat.put_in,
-                change=None if result is None else result.payouts.get(seat.player, 0),
+                # the deal's net: what the pot paid the seat less what it put in (the log's)
+                change=None if result is None else result.payouts.get(seat.player, 0) - seat.put_in,
             )
         )
     return Table(

@@ -62,6 +62,21 @@ def test_the_palace_alt_text_gives_each_seat_its_banner_soldiers_and_palace():
     assert "J♠" not in alt  # palace cards stay backs
 
 
+def test_the_palace_alt_text_at_the_end_says_each_seats_net_as_the_log_does():
+    """Two folded and the alt text read "Ann, 995 chips, 0 this deal ... Cy, +15 this deal"
+    while the log said -5, -5, +10: it gave the pot's payout, not the deal's net."""
+    g = table(3, deal_deck(["As", "Kh", "Qd"], ["Js Jh Jd", "10s 10h 10d", "9s 9h 9d"], ["2c"]))
+    for _ in range(2):
+        who = g.to_act
+        assert who is not None
+        g.act(who, {"kind": "fold"})
+    assert g.settlement() == {"a": -5, "b": -5, "c": 10}
+    alt = table_alt(g.view(None), NAMES, "Palace Poker")
+    assert "Ann, 995 chips, -5 this deal" in alt
+    assert "Bo, 995 chips, -5 this deal" in alt
+    assert "Cy, 1,010 chips, +10 this deal" in alt
+
+
 @pytest.mark.parametrize("lang", ["de", "tr", "fa", "ar", "sd"])
 def test_every_language_says_the_table(lang):
     g = game("10c 9d 2c 8h 7s 3c 4h")
