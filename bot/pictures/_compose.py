@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 
@@ -37,16 +38,18 @@ from bot.pictures._scene import (
     PanelItem,
     Scene,
     bounds,
+    paint_core,
     paint_into,
     palette,
+    rim_depth,
 )
 
-RIM = 24
-"""How far into a panel its outline and rounded corners reach (radius 14, outline 4, and the
-smoothing filter's reach), so a change of outline repaints only that rim."""
-
 MERGE = 8
-"""Rectangles closer than this are painted as one (fewer passes over the scene's items)."""
+"""Rectangles closer than this may be painted as one (fewer passes over the scene's items)..."""
+
+SLACK = 2048
+"""... if their union adds at most this many pixels to theirs: about what one more pass
+costs (a new image, the items over it, a palette mapping), by ``bench.render``."""
 
 FULL = 0.5
 """A change covering more than this share of the picture is drawn whole."""
@@ -197,9 +200,11 @@ def compose(
         top = run[0] * rows
         raw = b"".join(_png.rows(out[i]) for i in run)
         strip = Image.frombytes("P", (stride, len(raw) // stride), raw)
+        core = strip.im
         for box, patch in patches:
             if box[3] > top and box[1] < top + strip.height:
-                strip.paste(patch, (box[0] + 1, box[1] - top))
+                x, y = box[0] + 1, box[1] - top
+                core.paste(patch, (x, y, x + box[2] - box[0], y + box[3] - box[1]))
         for i, one in zip(run, _split(strip.tobytes(), stride, how), strict=True):
             out[i] = one
     return tuple(out)
@@ -215,68 +220,90 @@ def _runs(indices: list[int]) -> list[list[int]]:
     return runs
 
 
-def _patch(box: Box, placed: Iterable[tuple[Item, Box]]) -> Image.Image:
-    """The pixels of ``box``, painted from every item over it, as palette indices."""
+def _patch(box: Box, placed: Iterable[tuple[Item, Box]]) -> Any:
+    """The pixels of ``box``, painted from every item over it, as palette indices, in an
+    image core (Pillow's ``Image.im``): ``quantize`` costs several times the mapping of a
+    small patch in checks and a copy of the palette."""
     left, top, right, bottom = box
-    image = Image.new("RGB", (right - left, bottom - top), FELT)
+    image = Image.new("RGB", (right - left, bottom - top), FELT).im
     over = [i for i, b in placed if b[0] < right and b[2] > left and b[1] < bottom and b[3] > top]
-    paint_into(image, over, left, top)
-    return image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    paint_core(image, over, left, top)
+    return image.convert("P", Image.Dither.NONE, palette().im)
 
 
 def _changes(old: frozenset[Item], new: frozenset[Item]) -> list[Box]:
-    """The rectangles where pictures of the items ``old`` and ``new`` may differ."""
+    """The rectangles where pictures of the items ``old`` and ``new`` may differ. A panel
+    whose only change is its outline (the same box, fill and ground once among the items gone
+    and once among those come: the turn marker moving) differs only in a frame along its
+    edges, as deep as its two sprites differ (``rim_depth``), so only that frame is given."""
     gone, came = list(old - new), list(new - old)
+    was = _panels(gone)
+    now = _panels(came)
     boxes: list[Box] = []
-    rims: set[tuple[int, int, int, int]] = set()
     for item in (*gone, *came):
-        if isinstance(item, PanelItem) and _rim_only(item, gone, came):
-            rims.add((item.x, item.y, item.width, item.height))
-        else:
-            boxes.append(bounds(item))
-    for x, y, w, h in rims:
-        boxes.extend(
-            [
-                (x, y, x + w, y + RIM),
-                (x, y + h - RIM, x + w, y + h),
-                (x, y + RIM, x + RIM, y + h - RIM),
-                (x + w - RIM, y + RIM, x + w, y + h - RIM),
-            ]
-        )
+        if isinstance(item, PanelItem):
+            key = _panel_key(item)
+            before, after = was.get(key), now.get(key)
+            if before is not None and after is not None:
+                if item is before:  # the pair's frame, given once
+                    boxes.extend(_frame(before, rim_depth(before, after)))
+                continue
+        boxes.append(bounds(item))
     return boxes
 
 
-def _rim_only(panel: PanelItem, gone: list[Item], came: list[Item]) -> bool:
-    """Whether ``panel`` changed only in its outline: the same box, fill and ground are
-    among both the items gone and the items come, and the panel is big enough to have an
-    inside its rim does not reach."""
-    if panel.width <= 2 * RIM or panel.height <= 2 * RIM:
-        return False
-    key = (panel.x, panel.y, panel.width, panel.height, panel.fill, panel.ground)
+PanelKey = tuple[int, int, int, int, tuple[int, int, int], tuple[int, int, int]]
 
-    def same(items: list[Item]) -> bool:
-        return any(
-            isinstance(i, PanelItem) and (i.x, i.y, i.width, i.height, i.fill, i.ground) == key
-            for i in items
-        )
 
-    return same(gone) and same(came)
+def _panel_key(panel: PanelItem) -> PanelKey:
+    return (panel.x, panel.y, panel.width, panel.height, panel.fill, panel.ground)
+
+
+def _panels(items: list[Item]) -> dict[PanelKey, PanelItem | None]:
+    """The panels among ``items`` by box, fill and ground (``None``: more than one there)."""
+    found: dict[PanelKey, PanelItem | None] = {}
+    for item in items:
+        if isinstance(item, PanelItem):
+            key = _panel_key(item)
+            found[key] = item if key not in found else None
+    return found
+
+
+def _frame(panel: PanelItem, depth: int) -> list[Box]:
+    """The band ``depth`` pixels deep along ``panel``'s edges, as four rectangles."""
+    x, y, w, h = panel.x, panel.y, panel.width, panel.height
+    if 2 * depth >= min(w, h):
+        return [(x, y, x + w, y + h)]
+    if depth == 0:
+        return []
+    return [
+        (x, y, x + w, y + depth),
+        (x, y + h - depth, x + w, y + h),
+        (x, y + depth, x + depth, y + h - depth),
+        (x + w - depth, y + depth, x + w, y + h - depth),
+    ]
 
 
 def _merge(boxes: list[Box]) -> list[Box]:
-    """Rectangles that overlap or nearly touch, joined."""
+    """Rectangles joined where one pass over their union costs less than a pass over each:
+    where they overlap or nearly touch and their union adds little area (a panel's frame
+    stays four thin rectangles rather than becoming the whole panel)."""
     merged: list[Box] = []
     for box in sorted(boxes):
         l0, t0, r0, b0 = box
         i = 0
         while i < len(merged):
             l1, t1, r1, b1 = merged[i]
-            if l0 <= r1 + MERGE and l1 <= r0 + MERGE and t0 <= b1 + MERGE and t1 <= b0 + MERGE:
-                l0, t0, r0, b0 = min(l0, l1), min(t0, t1), max(r0, r1), max(b0, b1)
-                merged.pop(i)
-                i = 0
-            else:
-                i += 1
+            near = l0 <= r1 + MERGE and l1 <= r0 + MERGE and t0 <= b1 + MERGE and t1 <= b0 + MERGE
+            if near:
+                ul, ut, ur, ub = min(l0, l1), min(t0, t1), max(r0, r1), max(b0, b1)
+                extra = (ur - ul) * (ub - ut) - (r0 - l0) * (b0 - t0) - (r1 - l1) * (b1 - t1)
+                if extra <= SLACK:
+                    l0, t0, r0, b0 = ul, ut, ur, ub
+                    merged.pop(i)
+                    i = 0
+                    continue
+            i += 1
         merged.append((l0, t0, r0, b0))
     return merged
 

@@ -15,7 +15,6 @@ measurements: see ``BAND`` and ``LEVEL``).
 from __future__ import annotations
 
 import struct
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,15 +54,16 @@ class Band:
 
 
 def band(raw: bytes, level: int = LEVEL) -> Band:
-    """Deflate one band's raw rows (each a filter byte, then the indices)."""
+    """Deflate one band's raw rows (each a filter byte, then the indices). The checksums are
+    ISA-L's too: the same numbers as zlib's, several times faster."""
     packer = isal_zlib.compressobj(level, isal_zlib.DEFLATED, -15)
     data = packer.compress(raw) + packer.flush(isal_zlib.Z_SYNC_FLUSH)
-    return Band(data, zlib.adler32(raw), len(raw))
+    return Band(data, isal_zlib.adler32(raw), len(raw))
 
 
 def rows(data: Band) -> bytes:
-    """A band's raw rows back."""
-    return isal_zlib.decompressobj(-15).decompress(data.data)
+    """A band's raw rows back (ended by an empty final block, the band inflates in one call)."""
+    return isal_zlib.decompress(data.data + _LAST, -15)
 
 
 def _combine(first: int, second: int, length: int) -> int:
@@ -78,7 +78,7 @@ def _combine(first: int, second: int, length: int) -> int:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     body = kind + data
-    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", isal_zlib.crc32(body))
 
 
 def header(width: int, height: int, palette: bytes) -> bytes:

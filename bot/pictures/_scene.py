@@ -165,7 +165,11 @@ def paint_into(image: Image.Image, items: Iterable[Item], left: int, top: int) -
     arguments, which cost more than the pasting of most sprites: a hundred per update).
     """
     image.load()
-    core = image.im
+    paint_core(image.im, items, left, top)
+
+
+def paint_core(core: Any, items: Iterable[Item], left: int, top: int) -> None:
+    """``paint_into`` an image's core (Pillow's ``Image.im``)."""
     with LOCK:  # the fonts, and the card art drawn on first use
         for item in items:
             for source, mask, dx, dy, w, h in _sprites(item):
@@ -360,6 +364,40 @@ def _panel(
         width=line * s,
     )
     return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def rim_depth(one: PanelItem, two: PanelItem) -> int:
+    """How deep from its edges the art of panel ``one`` differs from that of ``two``, a panel
+    of the same size, fill and ground with another outline: inside that frame their pixels
+    are equal, so a table whose turn marker moved repaints only the frame."""
+    return _rim_depth(
+        one.width,
+        one.height,
+        one.fill,
+        one.ground,
+        (one.outline, one.outline_width),
+        (two.outline, two.outline_width),
+    )
+
+
+@lru_cache(maxsize=64)
+def _rim_depth(
+    width: int,
+    height: int,
+    fill: RGB,
+    ground: RGB,
+    one: tuple[RGB | None, int],
+    two: tuple[RGB | None, int],
+) -> int:
+    first = _panel(width, height, fill, one[0], one[1], ground)
+    second = _panel(width, height, fill, two[0], two[1], ground)
+    depth = 0
+    while 2 * depth < min(width, height):
+        inside = (depth, depth, width - depth, height - depth)
+        if first.crop(inside).tobytes() == second.crop(inside).tobytes():
+            return depth
+        depth += 1
+    return depth
 
 
 def warm() -> None:
