@@ -19,7 +19,6 @@ its scene is kept (a few tens of KB a table), for the ``tables`` most recently d
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -139,10 +138,15 @@ def encode_scene(scene: Scene) -> bytes:
     return _png.png(_header(scene.width, scene.height), encode_bands(scene))
 
 
+def drawn(scene: Scene) -> Picture:
+    """The picture of ``scene``, drawn whole (no table's last picture to start from)."""
+    return _picture(scene, encode_bands(scene))
+
+
 def _picture(scene: Scene, bands: Sequence[_png.Band]) -> Picture:
-    data = _png.png(_header(scene.width, scene.height), bands)
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-    return Picture(data, scene.width, scene.height, "png", digest)
+    head = _header(scene.width, scene.height)
+    data = _png.png(head, bands)
+    return Picture(data, scene.width, scene.height, "png", _png.digest(head, bands))
 
 
 @lru_cache(maxsize=16)

@@ -14,6 +14,7 @@ measurements: see ``BAND`` and ``LEVEL``).
 
 from __future__ import annotations
 
+import hashlib
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,6 +52,9 @@ class Band:
     data: bytes
     adler: int
     length: int
+    digest: bytes
+    """A hash of ``data``: a file's digest is made of its bands' (``digest``), so a picture
+    that changed in a few bands hashes those bands' bytes only."""
 
 
 def band(raw: bytes, level: int = LEVEL) -> Band:
@@ -58,7 +62,7 @@ def band(raw: bytes, level: int = LEVEL) -> Band:
     ISA-L's too: the same numbers as zlib's, several times faster."""
     packer = isal_zlib.compressobj(level, isal_zlib.DEFLATED, -15)
     data = packer.compress(raw) + packer.flush(isal_zlib.Z_SYNC_FLUSH)
-    return Band(data, isal_zlib.adler32(raw), len(raw))
+    return Band(data, isal_zlib.adler32(raw), len(raw), _hash(data).digest())
 
 
 def rows(data: Band) -> bytes:
@@ -85,6 +89,16 @@ def header(width: int, height: int, palette: bytes) -> bytes:
     """Everything before the pixels: the signature, the size and the palette (RGB triples)."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return _SIGNATURE + _chunk(b"IHDR", ihdr) + _chunk(b"PLTE", palette)
+
+
+def digest(head: bytes, bands: Sequence[Band]) -> str:
+    """A hash of the file ``png(head, bands)`` makes: of its head and its bands' hashes, which
+    fix the rest of the file (the stream's checksum is the bands')."""
+    return _hash(head + b"".join(b.digest for b in bands)).hexdigest()
+
+
+def _hash(data: bytes) -> hashlib.blake2b:
+    return hashlib.blake2b(data, digest_size=16)
 
 
 def png(head: bytes, bands: Sequence[Band]) -> bytes:
