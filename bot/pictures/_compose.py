@@ -291,24 +291,27 @@ def _frame(panel: PanelItem, depth: int) -> list[Box]:
 def _merge(boxes: list[Box]) -> list[Box]:
     """Rectangles joined where one pass over their union costs less than a pass over each:
     where they overlap or nearly touch and their union adds little area (a panel's frame
-    stays four thin rectangles rather than becoming the whole panel)."""
-    merged: list[Box] = []
-    for box in sorted(boxes):
-        l0, t0, r0, b0 = box
-        i = 0
-        while i < len(merged):
-            l1, t1, r1, b1 = merged[i]
-            near = l0 <= r1 + MERGE and l1 <= r0 + MERGE and t0 <= b1 + MERGE and t1 <= b0 + MERGE
-            if near:
+    stays four thin rectangles rather than becoming the whole panel). Passes over the list
+    until no two join (a grown rectangle may reach one it did not before)."""
+    merged = sorted(boxes)
+    joined = True
+    while joined:
+        joined = False
+        out: list[Box] = []
+        for box in merged:
+            l0, t0, r0, b0 = box
+            for i, (l1, t1, r1, b1) in enumerate(out):
+                if l0 > r1 + MERGE or l1 > r0 + MERGE or t0 > b1 + MERGE or t1 > b0 + MERGE:
+                    continue
                 ul, ut, ur, ub = min(l0, l1), min(t0, t1), max(r0, r1), max(b0, b1)
                 extra = (ur - ul) * (ub - ut) - (r0 - l0) * (b0 - t0) - (r1 - l1) * (b1 - t1)
                 if extra <= SLACK:
-                    l0, t0, r0, b0 = ul, ut, ur, ub
-                    merged.pop(i)
-                    i = 0
-                    continue
-            i += 1
-        merged.append((l0, t0, r0, b0))
+                    out[i] = (ul, ut, ur, ub)
+                    joined = True
+                    break
+            else:
+                out.append(box)
+        merged = out
     return merged
 
 
