@@ -13,9 +13,10 @@ deal starts and after every action, makes the table's picture the way the bot do
 ``PictureCache.picture(scene)``, a full drawing per new scene), counting an upload only when the
 picture changed. The CPU time of each update (scene + picture, ``time.thread_time``: other
 processes' load does not add to it, though it still slows a shared core) is taken once the
-sprite caches are warm (a deal played before, unmeasured), and once cold (the first picture
-after start, as ``warm`` leaves it). Each run is its own process, this tree's and the
-baseline's taking turns; medians over the runs are printed side by side, with their ratio.
+sprite caches are warm (every card's art drawn and a deal played before, unmeasured), and once
+cold (the first picture after start, as ``warm`` leaves it). Each run is its own process, this
+tree's and the baseline's taking turns; medians over the runs are printed side by side, with
+their ratio.
 ``--style``: the server's card style of this tree's table pictures (a baseline without
 styles draws its own one). Asserts nothing: timings depend on the machine and its load.
 
@@ -113,6 +114,7 @@ def measure(game: str, seats: int, deals: int, seed: int, style: str = "") -> di
     start = time.thread_time()
     maker()(scene(cold_views[0]))  # the first picture of the process: nothing drawn yet
     cold_ms = (time.thread_time() - start) * 1000
+    pictures.draw(_every_card(pictures, style))
     picture = maker()
     for view in cold_views:  # a deal unmeasured: the sprite caches warm, as in a running bot
         picture(scene(view))
@@ -138,6 +140,31 @@ def measure(game: str, seats: int, deals: int, seed: int, style: str = "") -> di
         "kb": statistics.fmean(sizes) / 1024,
         "kb_up": uploaded / 1024 / len(views),
     }
+
+
+CARD_WIDTHS = (52, 60, 64)
+"""The widths table pictures draw cards at (piles, Paiute's piles, hands)."""
+
+
+def _every_card(pictures: Any, style: str) -> Any:
+    """A scene of every card face and the back at each table width, plain, wild and dimmed:
+    drawn before the measured updates, as a running bot has drawn them all by its first few
+    deals (the art of a card the warm-up deal did not show is otherwise drawn, ~0.5 ms, inside
+    a measured update)."""
+    from games.cards import FULL_DECK
+
+    codes: list[str | None] = [c.code for c in FULL_DECK]
+    codes.append(None)
+    items = []
+    y = 0
+    for width in CARD_WIDTHS:
+        for wild in (False, True):
+            for dim in (False, True):
+                for i, code in enumerate(codes):
+                    kind = {"style": style} if style else {}
+                    items.append(pictures.CardItem(i * 8, y, width, code, wild, dim, **kind))
+                y += 100
+    return pictures.Scene(len(codes) * 8 + 64, y + 100, tuple(items))
 
 
 def _run(

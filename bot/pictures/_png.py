@@ -57,7 +57,7 @@ class Band:
     that changed in a few bands hashes those bands' bytes only."""
 
 
-def band(raw: bytes, level: int = LEVEL) -> Band:
+def band(raw: bytes | memoryview, level: int = LEVEL) -> Band:
     """Deflate one band's raw rows (each a filter byte, then the indices). The checksums are
     ISA-L's too: the same numbers as zlib's, several times faster."""
     packer = isal_zlib.compressobj(level, isal_zlib.DEFLATED, -15)
