@@ -195,7 +195,7 @@ def bench(args: argparse.Namespace) -> None:
     )
     print(
         "CPU ms per table update (scene + picture), median of the runs' medians; warm: the "
-        "sprite caches warm (a deal drawn before), cold: a process's first picture"
+        "sprite caches warm (every card and a deal drawn before), cold: a process's first picture"
     )
     header = (
         f"{'game':8} {'seats':>5} {'tree':5} {'updates':>7} {'p50 ms':>7} {'p90 ms':>7} "
