@@ -5,6 +5,7 @@ Run from the repository root::
     python -m bench.render [--runs 3] [--deals 2] [--baseline DIR] [--seats palace=10,6 ...]
                            [--style classic|four-colour|large]
     python -m bench.render --encoders        # zlib levels and band heights, measured
+    python -m bench.render --floor           # what Pillow and deflate cost alone, for scale
     python -m bench.render --samples DIR     # one table and one hand picture per game
 
 For each game and table size it plays ``--deals`` deals of random legal play and, after the
@@ -227,6 +228,65 @@ def bench(args: argparse.Namespace) -> None:
                 )
 
 
+def floor(seed: int) -> None:
+    """What the parts every picture needs cost on this machine, for the largest Palace table
+    (CPU us, best of 7 rounds): Pillow's own PNG encoding of the whole picture, one paste and
+    one palette mapping of the whole canvas, and the inflate and deflate of one band of rows,
+    times the bands a typical update re-encodes."""
+    import io
+
+    from PIL import Image
+
+    from bot.pictures import Public, paint, table_scene, warm
+    from bot.pictures import _png as png
+    from bot.pictures._compose import encode_bands
+    from bot.pictures._scene import palette
+
+    warm()
+    names = dict(zip([str(1000 + i) for i in range(10)], NAMES, strict=True))
+    views = _states("palace", 10, 1, seed)
+    scene = table_scene(Public(views[len(views) // 2]), names)
+    image = paint(scene)
+    mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    bands = encode_bands(scene)
+    raw = png.rows(bands[len(bands) // 2])
+
+    def best(work: Callable[[], object], times: int = 20) -> float:
+        rounds = []
+        for _ in range(7):
+            start = time.thread_time()
+            for _ in range(times):
+                work()
+            rounds.append((time.thread_time() - start) / times * 1e6)
+        return min(rounds)
+
+    def save() -> None:
+        mapped.save(io.BytesIO(), "PNG", compress_level=1)
+
+    blank = Image.new("RGB", image.size)
+    one_band = best(lambda: png.band(png.rows(bands[10])), 200)
+    changed = []  # bands whose rows differ from the picture before: what must be re-encoded
+    before = paint(table_scene(Public(views[0]), names)).tobytes()
+    row = scene.width * 3 * png.BAND
+    for view in views[1:]:
+        after = paint(table_scene(Public(view), names)).tobytes()
+        if len(after) == len(before):
+            changed.append(
+                sum(before[i : i + row] != after[i : i + row] for i in range(0, len(after), row))
+            )
+        before = after
+    typical = round(statistics.median(changed))
+    print(f"picture {scene.width}x{scene.height}, {len(bands)} bands of {png.BAND} rows")
+    print(f"{'Pillow PNG save, palette image, level 1':44} {best(save, 5):8.0f} us")
+    print(f"{'one paste of the whole canvas (RGB)':44} {best(lambda: blank.paste(image)):8.0f} us")
+    print(
+        f"{'palette mapping of the whole canvas':44} "
+        f"{best(lambda: image.quantize(palette=palette(), dither=Image.Dither.NONE), 5):8.0f} us"
+    )
+    print(f"{'inflate + deflate of one band':44} {one_band:8.1f} us ({len(raw)} bytes)")
+    print(f"{f'  x {typical} (median bands changed an update)':44} {typical * one_band:8.0f} us")
+
+
 def encoders(seed: int) -> None:
     """Band heights and deflate levels on the largest Palace table: CPU and bytes."""
     from bot.pictures import Encoding, Public, TablePictures, table_scene, warm
@@ -296,6 +356,7 @@ def main() -> None:
         "--seats", type=_sizes, action="append", help="game=N,M (default: every game)"
     )
     parser.add_argument("--encoders", action="store_true", help="compare encoder settings")
+    parser.add_argument("--floor", action="store_true", help="what the parts alone cost")
     parser.add_argument("--samples", type=Path, help="write sample pictures here instead")
     parser.add_argument("--style", default="", help="this tree's card style (default: its own)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
@@ -306,6 +367,8 @@ def main() -> None:
         print(json.dumps(measure(game, int(seats), int(deals), int(seed), "".join(style))))
     elif args.samples is not None:
         samples(args.samples, args.seed)
+    elif args.floor:
+        floor(args.seed)
     elif args.encoders:
         encoders(args.seed)
     else:
