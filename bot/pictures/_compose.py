@@ -48,7 +48,9 @@ MERGE = 8
 
 SLACK = 2048
 """... if their union adds at most this many pixels to theirs: about what one more pass
-costs (a new image, the items over it, a palette mapping), by ``bench.render``."""
+costs (a new image, the items over it, a palette mapping). Merging by nearness alone made a
+moved turn marker's four frame rectangles the whole panel again; 1024 to 16384 measured
+alike on the three games' largest tables."""
 
 FULL = 0.25
 """A change covering more than this share of the picture is drawn whole: about where a
