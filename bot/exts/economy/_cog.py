@@ -18,30 +18,15 @@ from bot.dm_channels import dm_channel
 from bot.errors import CANNOT_DM
 from bot.exts.economy import _achievements, _render, _stats_answer, _tournament_record
 from bot.exts.economy._board import PageKey
-from bot.exts.economy._bounds import (
-    MAX_ADMIN_AMOUNT,
-    MAX_REASON,
-    MAX_SETTING_CHIPS,
-    MAX_STAKE,
-)
 from bot.exts.economy._checks import guild_of, not_a_bot
 from bot.exts.economy._views import PageButton, show_page
 from bot.game_choices import GAME_CHOICES, chosen_game
 from bot.refusal import Refusal
 from bot.text import Catalog, Number, catalog, msg
-from bot.text.choose import LANGUAGES, autonym
 from services.economy import ALL_GAMES, Board, Season
 from services.pings import PingMode
 
 log = logging.getLogger(__name__)
-
-Amount = app_commands.Range[int, 1, MAX_ADMIN_AMOUNT]
-Chips = app_commands.Range[int, 0, MAX_SETTING_CHIPS]
-Stake = app_commands.Range[int, 1, MAX_STAKE]
-Reason = app_commands.Range[str, 1, MAX_REASON]
-
-# The server's language, each by its own name (the table message and announcements).
-SERVER_LANGUAGES = [app_commands.Choice(name=autonym(code), value=code) for code in LANGUAGES]
 
 PING_MODES = ("channel", "dm", "off")
 
