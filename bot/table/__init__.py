@@ -70,6 +70,7 @@ from bot.table._components import (
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
+from bot.table._layout_v2 import labels as picture_labels
 from bot.table._model import PrivateModel, TableModel
 from bot.table._names import TableNames
 from bot.table._presenter import close_reason
@@ -96,6 +97,7 @@ __all__ = [
     "desk_of",
     "encode_choice",
     "hand_view",
+    "picture_labels",
     "refusals",
     "run_action",
     "show_hand",

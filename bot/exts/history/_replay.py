@@ -16,9 +16,9 @@ import discord
 from bot.client import parlour
 from bot.errors import reported
 from bot.exts.history._rules import rule_line, rules_of
-from bot.pictures import Labels, NoPicture, Picture, Public, draw, table_scene
+from bot.pictures import NoPicture, Picture, Public, draw, table_scene
 from bot.refusal import Refusal
-from bot.table import GameUI, TableNames
+from bot.table import GameUI, TableNames, picture_labels
 from bot.text import Catalog, Number, Text, catalog, msg
 from bot.text.format import chips
 from games.fairness import short
@@ -30,26 +30,6 @@ TEMPLATE = r"parlour:replay:(?P<deal>\d{1,16}):(?P<step>\d{1,5}):(?P<slot>[0-3])
 """A step button's custom id: the deal, the step it shows and which of the four buttons it is
 (Discord refuses two components with one id: first and previous may lead to one step)."""
 MAX_TEXT = 4000
-
-
-def labels(say: Catalog) -> Labels:
-    """The words beside the picture's numbers, in the reader's language."""
-
-    def word(name: str) -> str:
-        return say.text(msg(f"pictures.label.{name}"))
-
-    return Labels(
-        pot=word("pot"),
-        to_call=word("to_call"),
-        raises=word("raises"),
-        stock=word("stock"),
-        discards=word("discards"),
-        round=word("round"),
-        called=word("called"),
-        kitty=word("kitty"),
-        stake=word("stake"),
-        shoot=word("shoot"),
-    )
 
 
 def status_of(step: ReplayStep, view: Any) -> TableStatus:
@@ -192,7 +172,7 @@ def stepper(step: ReplayStep) -> discord.ui.View:
 
 async def picture(step: ReplayStep, say: Catalog, names: dict[str, str]) -> Picture | None:
     """The table picture after the step (the public view only), drawn off the event loop."""
-    words = labels(say)
+    words = picture_labels(say.locale)
     try:
         return await asyncio.to_thread(
             lambda: draw(table_scene(Public(step.table), names, words))  # type: ignore[arg-type]
