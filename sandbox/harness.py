@@ -21,6 +21,7 @@ from bot.table_events import TASK as TABLE_EVENT
 from sandbox import log
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
+from sandbox.log import Call
 from sandbox.state import Channel, Guild, Message
 
 USERS = ("alice", "bob", "carol", "dave")
@@ -41,6 +42,9 @@ class Session:
     build_bot: BotFactory
     config: BotConfig
     actors: dict[str, Actor] = field(default_factory=dict)
+    first_call: int = 0
+    """Where this session's calls begin in ``fake.log.calls`` (a fake shared by many tests,
+    ``sandbox.shared``, logs theirs before)."""
 
     async def restart_bot(self) -> commands.Bot:
         """Stop the bot and start a new one from the same factory and database, as after a
@@ -57,6 +61,10 @@ class Session:
             return self.__dict__["actors"][name]  # type: ignore[no-any-return]
         except KeyError:
             raise AttributeError(name) from None
+
+    def calls(self) -> list[Call]:
+        """The REST calls the bot made in this session, oldest first."""
+        return self.fake.log.calls[self.first_call :]
 
     def messages(self, channel: Channel | None = None) -> list[Message]:
         """A channel (default #general) as everyone sees it now, current edits applied."""

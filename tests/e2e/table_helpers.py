@@ -53,6 +53,25 @@ class TableSeed:
         return build
 
 
+@dataclass
+class SeedOfTheTest:
+    """What a shared bot (one for many tests, ``sandbox.shared``) deals from: the ``TableSeed``
+    of the test running now, which the fixtures set before the test starts."""
+
+    current: TableSeed = field(default_factory=TableSeed)
+
+    def next(self) -> int:
+        return self.current.next()
+
+    def factory(self) -> BotFactory:
+        """The shared bot: as ``TableSeed.factory`` builds it, text tables (no pictures)."""
+
+        def build(config: BotConfig) -> Parlour:
+            return Parlour(config, table_seed=self.next, pictures=False)
+
+        return build
+
+
 async def until(check: Callable[[], bool], within: float = 30.0, what: str = "it") -> None:
     """Wait (real time) until ``check()`` holds: for what the bot does by itself, a moment
     later (a restart's deliveries, an edit after the channel's budget frees)."""
@@ -336,6 +355,10 @@ class Watch:
     face_down: Callable[[Session], Awaitable[set[str]]] | None = None
     """The game's face-down cards, from its stored state (beyond the views); those the public
     view showed earlier in the deal (``public_seen``) are known to all and not looked for."""
+
+    def __post_init__(self) -> None:
+        # a shared fake (sandbox.shared) logged the calls of the tests before this one
+        self.seen_calls = max(self.seen_calls, self.session.first_call)
 
     async def step(self, label: str | None = None) -> list[Call]:
         """After one step: settle, then check what the bot sent since the last step.

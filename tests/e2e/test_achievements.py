@@ -13,7 +13,7 @@ from sandbox.harness import Session
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import TableSeed, service, status, table_message
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from sandbox import InvalidInjection
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text, refused
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 @pytest.fixture

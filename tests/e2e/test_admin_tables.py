@@ -11,7 +11,7 @@ from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, service, status
 from tests.e2e.test_pontoon_table import seated
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def balance_line(actor) -> str:

@@ -13,7 +13,7 @@ from sandbox.harness import Session
 from tests.e2e.economy_helpers import embed_text, refused
 from tests.e2e.test_malformed_input import forged, leaf
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 JSON = dict[str, Any]
 

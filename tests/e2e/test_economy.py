@@ -13,7 +13,7 @@ from tests.e2e.economy_helpers import embed_text, record_deals, refused
 PLAY_MONEY = "play money"
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def test_balance_starts_with_the_starting_chips_and_says_they_are_play_money(alice):
@@ -52,15 +52,15 @@ async def test_daily_grants_once_then_refuses_with_the_time_left(alice):
     assert "1,200 chips" in embed_text(await alice.slash("balance"))
 
 
-async def test_stats_show_each_game_and_the_total(session, alice, bob, tmp_path):
+async def test_stats_show_each_game_and_the_total(session, alice, bob):
     empty = await bob.slash("stats")
     assert "has not finished a deal yet" in embed_text(empty)
     deals = [{alice.id: 30, bob.id: -30}, {alice.id: -10, bob.id: 10}]
     await record_deals(
-        tmp_path / "parlour.db", session.guild.id, session.channel.id, "palace", deals
+        session.config.database_path, session.guild.id, session.channel.id, "palace", deals
     )
     await record_deals(
-        tmp_path / "parlour.db",
+        session.config.database_path,
         session.guild.id,
         session.channel.id,
         "pontoon",
@@ -88,7 +88,7 @@ async def test_help_lists_the_commands_and_says_chips_are_play_money(alice):
 
 
 async def test_every_command_is_synced_to_the_dev_guild_for_servers_only(session, fake):
-    synced = {c["name"]: c for c in fake.world.commands[session.guild.id]}
+    synced = {c["name"]: c for c in fake.world.commands[session.config.dev_guild_id]}
     assert {"balance", "daily", "leaderboard", "stats", "help", "admin"} <= set(synced)
     assert None not in fake.world.commands  # no global sync without --sync-global
     for command in synced.values():

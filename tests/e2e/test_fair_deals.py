@@ -20,7 +20,7 @@ from games.fairness import short
 from tests.e2e.table_helpers import TableSeed, status, table_message, until, view_cards
 from tests.e2e.test_computers import DELAY, OPEN, play_deal, posted
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from sandbox.actors import Actor
 from sandbox.harness import Session
 from tests.e2e.economy_helpers import embed_text, record_deals, refused
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 def newcomer(session: Session, name: str = "newbie") -> Actor:
@@ -46,7 +46,7 @@ async def test_the_server_sets_the_account_age_and_zero_lets_any_account_claim(s
     assert "You claimed **200 chips**" in embed_text(granted)
 
 
-async def test_two_lucky_deals_do_not_top_the_win_rate_board(session, alice, bob, carol, tmp_path):
+async def test_two_lucky_deals_do_not_top_the_win_rate_board(session, alice, bob, carol):
     """carol won both her deals (100 %), bob 3 of 4 (75 %), alice 1 of 6: with a minimum of 4
     deals only bob and alice are listed, and carol is told how far she is."""
     await alice.slash("admin settings", board_min_deals=4)
@@ -56,7 +56,7 @@ async def test_two_lucky_deals_do_not_top_the_win_rate_board(session, alice, bob
         {alice.id: -10, bob.id: 10},
         {alice.id: 10, bob.id: -10},
     ]
-    where = (tmp_path / "parlour.db", session.guild.id, session.channel.id)
+    where = (session.config.database_path, session.guild.id, session.channel.id)
     await record_deals(*where, "palace", deals)
     await record_deals(*where, "paiute", [{carol.id: 10, alice.id: -10}] * 2)
     text = embed_text(await carol.slash("leaderboard", by="rate"))

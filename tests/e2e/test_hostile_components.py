@@ -20,7 +20,7 @@ from tests.e2e.table_helpers import (
     until,
 )
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from tests.e2e.table_helpers import TableSeed, button_for, first_input, status
 from tests.e2e.test_pseudo_locale import PLAYS, _texts, deal_from, settle
 
 pytestmark = [
+    pytest.mark.shared_fake,
     pytest.mark.usefixtures("chips_add_up"),
 ]
 
@@ -72,7 +73,7 @@ def sent(session: Session) -> list[str]:
     """Every player-visible text the bot sent in this test (not command sync)."""
     return [
         text
-        for call in session.fake.log.calls
+        for call in session.calls()
         if not call.route.startswith("/applications/") and call.method != "GET"
         for text in _texts(call.body)
     ]

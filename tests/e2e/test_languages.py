@@ -14,7 +14,7 @@ from sandbox.runner import run_sandbox
 from sandbox.terminal import Verb, parse_line
 from services.preferences import PreferencesService
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 def prefs(session: Session) -> PreferencesService:

@@ -22,6 +22,7 @@ from tests.e2e.table_helpers import (
 OPEN_DM = "/users/@me/channels"
 
 pytestmark = [
+    pytest.mark.shared_fake,
     pytest.mark.usefixtures("chips_add_up"),
 ]
 
@@ -84,7 +85,7 @@ async def dm_bob_his_hand(session: Session) -> None:
 
 async def test_a_dm_to_a_player_already_written_to_opens_no_channel(session):
     await dm_bob_his_hand(session)
-    opened = [c for c in session.fake.log.calls if c.route == OPEN_DM]
+    opened = [c for c in session.calls() if c.route == OPEN_DM]
     assert len(opened) == 1  # the first deal's cards: bob's channel opened once
     # discord.py forgets DM channels beyond its 128 most recent: as if 128 others came since
     state = session.bot._connection
@@ -92,7 +93,7 @@ async def test_a_dm_to_a_player_already_written_to_opens_no_channel(session):
     state._private_channels_by_user.clear()
     await session.alice.slash("paiute close")
     await dm_bob_his_hand(session)  # a second table, bob's hand by DM again
-    assert [c for c in session.fake.log.calls if c.route == OPEN_DM] == opened
+    assert [c for c in session.calls() if c.route == OPEN_DM] == opened
     await session.alice.slash("paiute close")
 
 

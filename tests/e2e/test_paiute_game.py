@@ -31,7 +31,7 @@ from tests.e2e.table_helpers import Watch, status, table_message
 CALL_MENUS = ("Call: discard", "Lay down: discard")
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def open_table(watch: Watch, host: Actor, others: list[Actor]) -> None:

@@ -34,7 +34,7 @@ played: after them the player to act attacks, the first battle has a raise and a
 battlers fold."""
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 TABLE_SEED = 20261129
 

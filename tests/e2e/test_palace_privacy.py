@@ -15,7 +15,7 @@ from tests.e2e.test_palace import palaces_face_down
 BUY_IN = 300
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 def find_seed(players: list[str]) -> int:

@@ -19,7 +19,7 @@ from tests.e2e.table_helpers import button_for, expire_tokens, service, status, 
 BUY_IN = 200
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def dealt(

@@ -11,7 +11,7 @@ import pytest
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import button_for, refusal_text, status, table_message
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def test_a_player_who_left_and_clicks_stay_is_told_they_left_not_whose_turn_it_is(

@@ -34,7 +34,7 @@ async def face_down(session: Session) -> set[str]:
     return {c.code for h in hands for c, up in zip(h.cards, h.public, strict=True) if not up}
 
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 TABLE_SEED = 20261129
 

@@ -24,6 +24,7 @@ from tests.e2e.test_pontoon import choose as pontoon_choice
 BUY_IN = 300
 
 pytestmark = [
+    pytest.mark.shared_fake,
     pytest.mark.usefixtures("chips_add_up"),
 ]
 
@@ -57,7 +58,7 @@ def untranslated(session: Session) -> list[tuple[str, str, list[str]]]:
     """Every sent text with English outside the catalog's ``⟦…⟧``: (route, text, words)."""
     allowed = [a.name for a in session.actors.values()]
     found = []
-    for call in session.fake.log.calls:
+    for call in session.calls():
         if call.route.startswith("/applications/") or call.method == "GET":
             continue
         for text in _texts(call.body):
@@ -96,7 +97,7 @@ async def finish(session: Session, game: str, players: list[Actor]) -> None:
     left = sorted({f"{route}: {text!r}" for route, text, _ in untranslated(session)})
     assert not left, "\n".join(left)
     # the scan saw the catalog's text everywhere: the table, the replies and every DM
-    routes = {c.route for c in session.fake.log.calls for t in _texts(c.body) if OPEN in t}
+    routes = {c.route for c in session.calls() for t in _texts(c.body) if OPEN in t}
     assert "/channels/{channel_id}/messages/{message_id}" in routes  # the table message
     assert "/interactions/{interaction_id}/{interaction_token}/callback" in routes
     for actor in players:  # private updates: DMs, ephemeral answers and followups
@@ -244,5 +245,5 @@ async def test_the_economy_help_and_admin_commands_say_nothing_outside_the_catal
         assert OPEN in "".join(_texts({"content": reply.content, "embeds": reply.message.embeds}))
     left = sorted({f"{route}: {text!r}" for route, text, _ in untranslated(session)})
     assert not left, "\n".join(left)
-    said = [t for c in session.fake.log.calls for t in _texts(c.body) if OPEN in t]
+    said = [t for c in session.calls() for t in _texts(c.body) if OPEN in t]
     assert len(said) > 40  # the scan read the catalog's text

@@ -19,7 +19,7 @@ from sandbox.interactions import Interaction
 from sandbox.state import MANAGE_GUILD, Message
 from tests.e2e.table_helpers import button_for, status
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 GAMES = ("palace", "paiute", "pontoon")
 

@@ -10,7 +10,7 @@ from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import service
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def test_close_mid_deal_announces_exactly_the_refunds_the_ledger_booked(session, alice, bob):

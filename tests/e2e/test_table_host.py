@@ -12,7 +12,7 @@ from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, service, status, table_message
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 def table_text(session: Session) -> str:

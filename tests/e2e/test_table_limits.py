@@ -14,7 +14,7 @@ from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import refusal_text, service, status
 from tests.e2e.test_pontoon import face_down
 
-pytestmark = pytest.mark.usefixtures("chips_add_up")
+pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
 
 
 async def limit(session: Session, **settings: int) -> None:
