@@ -158,6 +158,32 @@ def player_message(
 
 
 def _player_text(error: BaseException, interaction: discord.Interaction) -> Text | None:
+    found = _refusal_text(error, interaction)
+    if isinstance(found, Msg) and found.id in NO_TABLE:
+        return _tables_in_threads(interaction) or found
+    return found
+
+
+NO_TABLE = frozenset({"table.refusal.no_table", "errors.storage.no_table"})
+"""The refusals that say a channel has no table: in a channel whose tables are in threads,
+they name the threads instead."""
+
+
+def _tables_in_threads(interaction: discord.Interaction) -> Text | None:
+    """ "No table here" where this channel's tables are in its threads (the server's default):
+    the threads that hold one, as links, so the player knows where to go."""
+    channel, tables = interaction.channel, getattr(interaction.client, "tables", None)
+    if not isinstance(channel, discord.TextChannel) or tables is None:
+        return None
+    threads = {t.id for t in channel.threads}
+    held = sorted(t.channel_id for t in tables.tables() if t.channel_id in threads)
+    if not held:
+        return None
+    links = ", ".join(f"<#{thread}>" for thread in held)
+    return msg("table.refusal.no_table.threads", threads=links)
+
+
+def _refusal_text(error: BaseException, interaction: discord.Interaction) -> Text | None:
     if isinstance(error, Refusal):
         return error.text
     if isinstance(error, TableError):
