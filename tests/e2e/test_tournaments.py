@@ -40,9 +40,13 @@ async def _play_out(
             return
         try:
             now = status(session)
-        except TableError:  # closed: the result is on its way
-            await session.fake.settle(quiet=0.05, within=2.0)
-            continue
+        except TableError:  # closed: the result is on its way (it may wait for room in the
+            # channel's rate limit: wait for it, not for a quiet moment, which a loaded machine
+            # gave 4,000 times before the post came)
+            await until(
+                lambda: bool(_said(session, "tournament is over")), within=30.0, what="the result"
+            )
+            return
         if restart_after is not None and now.deal_number >= restart_after:
             restart_after = None
             await session.restart_bot()
