@@ -92,17 +92,14 @@ async def test_two_tables_in_one_channel_each_command_acts_on_its_threads_table(
     assert "Pontoon" in refused.content
 
 
-async def test_joining_from_the_channel_names_the_thread_where_the_table_is(
-    session, alice, bob
-):
+async def test_joining_from_the_channel_names_the_thread_where_the_table_is(session, alice, bob):
     """A player typed /pontoon join in #general, where the lobby line is, and read "There is
     no table in this channel." with no word of the thread the table was in."""
     thread = await open_pontoon(session, alice)
     refused = await bob.slash("pontoon join", buy_in=100)
     assert refused.ephemeral
     assert refused.content == (
-        f"This channel's tables are played in their threads: <#{thread.id}>. "
-        "Use the command there."
+        f"This channel's tables are played in their threads: <#{thread.id}>. Use the command there."
     )
     assert len(service(session).status(session.guild.id, thread.id).seats) == 1  # unchanged
 
