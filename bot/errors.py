@@ -170,8 +170,9 @@ they name the threads instead."""
 
 
 def _tables_in_threads(interaction: discord.Interaction) -> Text | None:
-    """ "No table here" where this channel's tables are in its threads (the server's default):
-    the threads that hold one, as links, so the player knows where to go."""
+    """Where this channel's tables are in its threads (the server's default), the words that
+    replace "no table here": the threads that hold one, as links, so the player knows where to
+    go."""
     channel, tables = interaction.channel, getattr(interaction.client, "tables", None)
     if not isinstance(channel, discord.TextChannel) or tables is None:
         return None
