@@ -149,6 +149,10 @@ async def play_deal(session: Session, actor: Actor, game: str, rng: random.Rando
     raise AssertionError("the deal did not end")
 
 
+MOST_DEALS = 8
+"""Deals a game against two computers may take before both have acted."""
+
+
 @pytest.mark.parametrize("game", ["palace", "paiute", "pontoon"])
 async def test_one_person_plays_a_whole_game_against_two_computers(session, alice, game):
     rng = random.Random(4)
@@ -162,7 +166,12 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
     seats = status(session).seats
     assert [s.pid for s in seats] == [str(alice.id), "cpu:1", "cpu:2"]
     moved: set[int] = set()
-    for _ in range(2):
+    deals = 0
+    # two deals at least, more until both computers have acted: a Pontoon deal may end without
+    # a move of theirs (random deals), and two such deals in a row happened in CI
+    while deals < 2 or not moved >= {-1, -2}:
+        assert deals < MOST_DEALS, f"the computers did not act in {deals} deals: {moved}"
+        deals += 1
         await alice.slash(f"{game} start")
         await session.fake.settle(quiet=0.02)
         moved |= await play_deal(session, alice, game, rng)
@@ -174,7 +183,7 @@ async def test_one_person_plays_a_whole_game_against_two_computers(session, alic
             within=10.0,
             what="the deal's end on the table message",
         )
-    assert status(session).deal_number == 2
+    assert status(session).deal_number == deals
     assert moved >= {-1, -2}
     # between deals the host sends one computer home and seats it again
     removed = await alice.slash(f"{game} remove_computer")
