@@ -237,17 +237,10 @@ def floor(seed: int) -> None:
 
     from PIL import Image
 
-    from bot.pictures import (
-        BAND,
-        Public,
-        encode_bands,
-        paint,
-        palette,
-        png_band,
-        png_rows,
-        table_scene,
-        warm,
-    )
+    from bot.pictures import Public, paint, table_scene, warm
+    from bot.pictures import _png as png
+    from bot.pictures._compose import encode_bands
+    from bot.pictures._scene import palette
 
     warm()
     names = dict(zip([str(1000 + i) for i in range(10)], NAMES, strict=True))
@@ -256,7 +249,7 @@ def floor(seed: int) -> None:
     image = paint(scene)
     mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE)
     bands = encode_bands(scene)
-    raw = png_rows(bands[len(bands) // 2])
+    raw = png.rows(bands[len(bands) // 2])
 
     def best(work: Callable[[], object], times: int = 20) -> float:
         rounds = []
@@ -271,10 +264,10 @@ def floor(seed: int) -> None:
         mapped.save(io.BytesIO(), "PNG", compress_level=1)
 
     blank = Image.new("RGB", image.size)
-    one_band = best(lambda: png_band(png_rows(bands[10])), 200)
+    one_band = best(lambda: png.band(png.rows(bands[10])), 200)
     changed = []  # bands whose rows differ from the picture before: what must be re-encoded
     before = paint(table_scene(Public(views[0]), names)).tobytes()
-    row = scene.width * 3 * BAND
+    row = scene.width * 3 * png.BAND
     for view in views[1:]:
         after = paint(table_scene(Public(view), names)).tobytes()
         if len(after) == len(before):
@@ -283,7 +276,7 @@ def floor(seed: int) -> None:
             )
         before = after
     typical = round(statistics.median(changed))
-    print(f"picture {scene.width}x{scene.height}, {len(bands)} bands of {BAND} rows")
+    print(f"picture {scene.width}x{scene.height}, {len(bands)} bands of {png.BAND} rows")
     print(f"{'Pillow PNG save, palette image, level 1':44} {best(save, 5):8.0f} us")
     print(f"{'one paste of the whole canvas (RGB)':44} {best(lambda: blank.paste(image)):8.0f} us")
     print(
