@@ -53,6 +53,8 @@ async def test_a_finished_deal_downloads_as_a_file_the_verifier_accepts(
     await session.fake.settle(quiet=0.02)
     fingerprint = status(session).fingerprint
     assert fingerprint is not None
+    if game == "palace":  # the deal's start is drawn once its PP-6 commitment is booked
+        await until(lambda: "(PP-6)" in str(table_message(session).payload()), what="the PP-6 line")
     started = str(table_message(session).payload())
     assert f"Deck fingerprint {short(fingerprint)}" in started
     # while the deal runs, /verify proves alice's own cards and the table's to her alone (every
