@@ -21,23 +21,21 @@ from discord.ext import commands
 
 from bot.errors import CHANNEL_PERMISSIONS, permission_name
 from bot.languages import Languages
-from bot.pictures import DEFAULT_STYLE
 from bot.refusal import Refusal
-from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
-from bot.table._alt import table_alt
-from bot.table._components import hand_view
 from bot.table._context import refusals
+from bot.table._formats import Formats
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components, verify_button
 from bot.table._lifetimes import send_private
 from bot.table._log import TableLog
-from bot.table._model import Component, TableModel
+from bot.table._message import MessageFormat, TableMessage
+from bot.table._model import TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
-from bot.table._publisher import Drawn, Publisher
+from bot.table._publisher import Publisher
 from bot.table._resume import busiest_first, paced
 from bot.table._threads import TableThreads
 from bot.table._ui import GameUI
@@ -106,6 +104,8 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self.formats = Formats(self, self.images)
+        """Each table's message format, embed or V2 (:mod:`._formats`)."""
         self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
         """Shows a table's finished deal (table id, deal number) step by step to the clicker
         of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
@@ -287,13 +287,11 @@ class Desk:
         elif closed is None:
             self._shown.pop(status.table_id, None)
 
-        async def draw() -> Drawn:
+        shown = await self.formats.of(status)  # kept by ``draw``: a closed table's too
+
+        async def draw() -> TableMessage:
             now, legal = (status, []) if closed is not None else self.latest(status)
-            model = self.model(now, closed=closed, legal=legal)
-            if await self.images(now.guild_id):
-                return Drawn(now, None, None, await self.layout_v2(now, model, locale))
-            embed, view = render.table_embed(model, locale), render.table_view(model, locale)
-            return Drawn(now, embed, view)
+            return await shown.table(now, self.model(now, closed=closed, legal=legal), locale)
 
         await self.publisher.publish(
             status, draw, interaction, posted=None if closed else self._posted, low=low
@@ -311,26 +309,6 @@ class Desk:
         if not self.pictures or economy is None:
             return False
         return bool((await economy.settings(guild)).images)
-
-    async def card_style(self, guild: int, reader: int | None = None) -> str:
-        """The card style of ``guild``'s table pictures, or (``reader``) of that player's own
-        cards: their ``/cards`` choice, else the server's."""
-        styles = getattr(self.bot, "card_styles", None)
-        if styles is None:
-            return DEFAULT_STYLE
-        if reader is None:
-            return str(await styles.server(guild))
-        return str(await styles.for_reader(reader, guild))
-
-    async def layout_v2(self, status: TableStatus, model: TableModel, locale: str) -> v2.V2:
-        """The table message with its picture (drawn off the event loop, once per state)."""
-        style = await self.card_style(status.guild_id)
-        drawn = await v2.table_picture(status.view, self.names, locale, status.table_id, style)
-        if drawn is None:
-            return v2.table_layout(model, None, "", locale)
-        title = self.ui(status.game).title
-        alt = table_alt(status.view, self.names_of(status), title, locale)
-        return v2.table_layout(model, drawn.picture, alt, locale)
 
     # -- private cards --------------------------------------------------------------------------
 
@@ -367,38 +345,12 @@ class Desk:
             legal = self.service.legal_actions(guild, channel, user)
         ui, names = self.ui(status.game), self.names_of(status)
         verify = verify_button(status) if self.verifier is not None else ()
-        if await self.images(guild):
-            # the edit after a card choice shows the cards now, without the selects (as the
-            # text reply does)
-            shown = () if edit else (*hand_components(ui, status, legal, names), *verify)
-            layout = await self.hand_v2(status, text, locale, shown)
-            file = v2.file_of(layout)
-            if edit:
-                return {"view": layout.layout, "attachments": [file] if file else []}
-            return {"view": layout.layout, "file": file} if file else {"view": layout.layout}
-        view = hand_view(ui, status, legal, names, locale, extra=verify)
-        if edit:
-            return {"content": text, "view": view}
-        return {"content": text, "view": view} if view is not None else {"content": text}
+        shown = (*hand_components(ui, status, legal, names), *verify)
+        return await (await self.formats.of(status)).hand(status, text, locale, shown, edit=edit)
 
-    async def hand_v2(
-        self,
-        status: TableStatus,
-        text: str,
-        locale: str,
-        components: Iterable[Component] = (),
-    ) -> v2.V2:
-        """A player's cards with their picture (``status`` is their private view), in their
-        card style."""
-        viewer = getattr(status.view, "viewer", None)
-        reader = int(viewer) if isinstance(viewer, str) and viewer.isdigit() else None
-        style = await self.card_style(status.guild_id, reader)
-        drawn = await v2.hand_picture(status.view, style)
-        if drawn is None:
-            return v2.hand_layout(text, None, "", components, locale)
-        title = self.ui(status.game).title
-        alt = v2.alt_text("pictures.alt.hand", title, drawn.cards, locale)
-        return v2.hand_layout(text, drawn.picture, alt, components, locale)
+    async def format_of(self, status: TableStatus) -> MessageFormat:
+        """The format of ``status``'s table (see :mod:`._formats`)."""
+        return await self.formats.of(status)
 
     async def deliver(
         self,
@@ -417,10 +369,8 @@ class Desk:
         cards as they are now. ``views``: the step's private views (else each is read)."""
         await private.deliver(self, status, events, interaction, reply, owed=owed, views=views)
 
-    async def dm(
-        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
-    ) -> None:
-        """One DM (``text``, or the keyword arguments ``send`` of a V2 one); closed DMs
+    async def dm(self, status: TableStatus, user: int, send: dict[str, Any]) -> None:
+        """One DM (``send``: its keyword arguments, in the table's format); closed DMs
         (50007) get one note in the table's channel, and play goes on."""
         locale = await self.public(status)
 
@@ -428,7 +378,7 @@ class Desk:
             cmd = self.ui(status.game).command or status.game
             return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd), locale)
 
-        await self.publisher.dm(status, user, text, note, send)
+        await self.publisher.dm(status, user, send, note)
 
     # -- answering a step -----------------------------------------------------------------------
 
@@ -589,6 +539,7 @@ class Desk:
         self._shown.pop(table.table_id, None)
         self._posted_ids.pop(table.table_id, None)
         self.publisher.forget(table.table_id)
+        self.formats.forget(table.table_id)
         await self.threads.closed(table, reason)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
