@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.exts.pontoon import PontoonUI
 from bot.table._desk import Desk
 from bot.table._table_messages import TableMessages
+from services.economy import EconomyService
 from services.tables import ActionResult, ManualClock, TableService, TableStatus
 from storage import Database
 from tests.bot.table.discord_fakes import ALICE, BOB, CHANNEL, GUILD, channel, idle
@@ -38,7 +39,10 @@ class Table:
     """A Pontoon table of alice and bob on the real service, shown by the real desk of a
     spec'd ``commands.Bot`` whose one channel is a spec'd one."""
 
-    def __init__(self, service: TableService, clock: ManualClock, server: Server) -> None:
+    def __init__(
+        self, db: Database, service: TableService, clock: ManualClock, server: Server
+    ) -> None:
+        self.db = db
         self.service = service
         self.bot = NonCallableMock(spec=commands.Bot)
         self.bot.is_closed.return_value = False
@@ -88,7 +92,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         service = TableService(db, clock=clock, seed=iter(range(1, 10_000)).__next__)
         await service.startup(idle_sweeper=False)
         try:
-            yield Table(service, clock, Server(images=False))
+            yield Table(db, service, clock, Server(images=False))
         finally:
             await service.shutdown()
 
@@ -146,3 +150,18 @@ async def test_a_closed_tables_last_drawing_keeps_its_format(table: Table):
     (edit,) = table.message.edit.await_args_list
     assert isinstance(edit.kwargs["view"], discord.ui.LayoutView)  # V2 still
     assert "attachments" not in edit.kwargs  # the same picture: not uploaded again
+
+
+async def test_my_cards_are_in_the_tables_format_which_follows_the_servers_images(table: Table):
+    economy = table.bot.economy = EconomyService(table.db)  # the desk reads ``bot.economy``
+    await table.seat()
+    pictured = await table.desk.hand_message(GUILD, CHANNEL, BOB, "en")
+    assert isinstance(pictured["view"], discord.ui.LayoutView)
+    assert "file" not in pictured  # the opening: no card dealt yet, so no picture
+    chosen = await table.desk.format_of(table.now())
+    assert await table.desk.format_of(table.now()) is chosen  # kept with the table
+    await economy.update_settings(GUILD, images=False)  # /admin settings images off
+    text = await table.desk.hand_message(GUILD, CHANNEL, BOB, "en")
+    assert text["content"].startswith(table.desk.private_text(GUILD, CHANNEL, BOB, "en"))
+    assert "file" not in text
+    assert not (await table.desk.format_of(table.now())).pictures
