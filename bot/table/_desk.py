@@ -285,7 +285,7 @@ class Desk:
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
     ) -> dict[str, Any]:
         """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
-        edit of the reply, which keeps its picture's place: ``attachments`` replaces it)."""
+        edit of the reply after a card choice: the cards now, without the choices)."""
         text = self.private_text(guild, channel, user, locale)
         with refusals(self):
             status = self.service.status(guild, channel, user)

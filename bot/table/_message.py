@@ -90,5 +90,6 @@ class MessageFormat(Protocol):
     ) -> dict[str, Any]:
         """A player's cards (``status``: their private view; ``text``: their words) with
         ``components`` (their card choices), as the keyword arguments of a send (a reply, a
-        followup, a DM), or (``edit``) of the edit of **My cards** after a card choice."""
+        followup, a DM), or (``edit``) of the edit of **My cards** after a card choice, which
+        shows the cards now without the choices."""
         ...

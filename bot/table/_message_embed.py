@@ -48,9 +48,9 @@ class EmbedFormat:
         *,
         edit: bool = False,
     ) -> dict[str, Any]:
+        if edit:  # the cards now, without the choices: ``view=None`` takes them away
+            return {"content": text, "view": None}
         view = build_view(components, locale) if components else None
-        if edit:  # ``view=None`` takes the selects the reply no longer offers away
-            return {"content": text, "view": view}
         return {"content": text, "view": view} if view is not None else {"content": text}
 
 

@@ -94,7 +94,6 @@ class V2Format:
         *,
         edit: bool = False,
     ) -> dict[str, Any]:
-        # the edit after a card choice shows the cards now, without the selects
         layout = await self._hand(status, text, locale, () if edit else components)
         file = v2.file_of(layout)
         if edit:  # ``attachments`` replaces the reply's picture

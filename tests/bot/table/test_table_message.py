@@ -156,7 +156,8 @@ async def test_the_embed_hand_is_words_with_their_choices_and_its_edit_takes_the
     sent = await fmt.hand(now, "Your cards", "en", select())
     assert sent["content"] == "Your cards"
     assert isinstance(sent["view"], discord.ui.View)
-    assert await fmt.hand(now, "Now", "en", edit=True) == {"content": "Now", "view": None}
+    edited = await fmt.hand(now, "Now", "en", select(), edit=True)
+    assert edited == {"content": "Now", "view": None}
 
 
 async def test_an_embed_table_message_goes_through_every_door_as_the_embed():
