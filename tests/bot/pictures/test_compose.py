@@ -14,14 +14,15 @@ import random
 import zlib
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from pydantic import BaseModel
 
-from bot.pictures import Public, Scene, TablePictures, _png, draw, paint, table_scene
+from bot.pictures import BAND, Public, Scene, TablePictures, _png, draw, paint, table_scene
 from bot.pictures._compose import encode_scene
-from bot.pictures._scene import palette
+from bot.pictures._scene import Item, bounds, palette
 from games.paiute import Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
 from games.pontoon import Pontoon, PontoonOptions
@@ -87,23 +88,85 @@ def tables(draw_: st.DrawFn) -> tuple[str, int, int, list[int]]:
     return game, seats, seed, jumps
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Without shrinking: a failing table is reported as found (game, seats, seed, jumps: enough to
+# replay it), not after minutes of replaying smaller ones, each a whole table's pictures.
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
 @given(tables())
 def test_a_composed_picture_is_the_picture_drawn_whole(table: tuple[str, int, int, list[int]]):
     game, seats, seed, jumps = table
     views, names = play(game, seats, seed)
     scenes = [scene_of(v, names) for v in views]
-    pictures = TablePictures()
     # every moment in play order (each composed from the one before), then jumps between
     # moments far apart (composed from whatever the table showed last)
     order = list(range(len(scenes))) + [j % len(scenes) for j in jumps]
-    for i in order:
+    check_composed(scenes, order, f"{game}, {seats} seats, seed {seed}")
+
+
+def check_composed(scenes: list[Scene], order: list[int], table: str) -> None:
+    """Show ``scenes`` in ``order`` on one table; each composed picture must be the scene
+    drawn whole, byte for byte. A difference is reported as the step, the first differing
+    pixel and band and the items over it (never as a diff of two files' bytes: pytest's
+    diff of two large byte strings ran for minutes)."""
+    pictures = TablePictures()
+    made = None
+    for step, i in enumerate(order):
         made = pictures.picture("t", scenes[i])
-        assert made.data == encode_scene(scenes[i]), (game, seats, seed, i)
+        whole = encode_scene(scenes[i])
+        if made.data != whole:
+            before = scenes[order[step - 1]] if step else None
+            where = difference(made.data, whole, before, scenes[i])
+            came = "first" if step == 0 else f"after scene {order[step - 1]}"
+            pytest.fail(f"{table}: step {step}, scene {i} ({came}): {where}")
+    assert made is not None
     assert pictures.composed > 0
     last = scenes[order[-1]]
-    assert pixels(made.data) == drawn_whole(last)
-    assert draw(last).data == made.data  # the uncached drawing is the same file
+    at = first_pixel(pixels(made.data), drawn_whole(last), last.width)
+    assert at is None, f"{table}: the last picture's pixel {at} is not the scene's"
+    assert draw(last).digest == made.digest  # the uncached drawing is the same file
+
+
+def first_pixel(one: bytes, two: bytes, width: int) -> tuple[int, int] | None:
+    """The first pixel (x, y) where two RGB images ``width`` pixels wide differ."""
+    if one == two:
+        return None
+    stride = 3 * width
+    y = next(
+        (y for y in range(0, len(one), stride) if one[y : y + stride] != two[y : y + stride]),
+        0,
+    )
+    k = next((k for k in range(y, y + stride) if one[k : k + 1] != two[k : k + 1]), y)
+    return (k - y) // 3, y // stride
+
+
+def difference(made: bytes, whole: bytes, before: Scene | None, scene: Scene) -> str:
+    """Where the composed file ``made`` first differs from ``whole``, ``scene`` drawn whole,
+    in words: the pixel, its band, both colours, how many pixels differ, and the items over
+    that pixel in the scene shown before and in ``scene``."""
+    got, want = pixels(made), pixels(whole)
+    at = first_pixel(got, want, scene.width)
+    if at is None:
+        k = next((k for k in range(min(len(made), len(whole))) if made[k] != whole[k]), -1)
+        return f"the same pixels, but the files differ from byte {k} ({len(made)}, {len(whole)})"
+    x, y = at
+    k = 3 * (y * scene.width + x)
+    count = sum(got[j : j + 3] != want[j : j + 3] for j in range(0, len(want), 3))
+    return (
+        f"pixel {at} in band {y // BAND} is {tuple(got[k : k + 3])}, drawn whole "
+        f"{tuple(want[k : k + 3])} ({count} pixels differ); items over it before: "
+        f"{over(before, x, y)}; now: {over(scene, x, y)}"
+    )
+
+
+def over(scene: Scene | None, x: int, y: int) -> list[Item]:
+    """The items of ``scene`` that may paint pixel (x, y), in painting order."""
+    if scene is None:
+        return []
+    return [i for i in scene.items if (b := bounds(i))[0] <= x < b[2] and b[1] <= y < b[3]]
 
 
 def test_an_unchanged_table_costs_nothing_and_is_the_same_picture():
