@@ -5,7 +5,9 @@ seat's cards), so ``TablePictures`` keeps, per table, the scene it last drew and
 PNG bands (see ``_png``), and for a new scene:
 
 1. finds the items that differ between the two scenes and the rectangles they cover (a panel
-   whose only change is its outline, the turn marker, covers its rim only);
+   whose only change is its outline, the turn marker, covers its rim only), and those of the
+   items both show whose painting order or count changed (a set of items says nothing of
+   order: an item painted over another before and under it now changes pixels too);
 2. paints each rectangle afresh from the new scene (every item over it, in order, as sprites at
    whole pixels) and maps it onto the shared palette;
 3. inflates the bands under those rectangles, pastes the rectangles in, deflates them again,
@@ -117,7 +119,7 @@ class TablePictures:
             scene.width,
             scene.height,
         ):
-            bands = compose(last.items, last.bands, scene, items, self.encoding)
+            bands = compose(last.scene, last.bands, scene, (last.items, items), self.encoding)
         if bands is None:
             self.full += 1
             bands = encode_bands(scene, self.encoding)
@@ -180,17 +182,23 @@ def encode_bands(scene: Scene, how: _png.Encoding | None = None) -> tuple[_png.B
 
 
 def compose(
-    before: frozenset[Item],
+    before: Scene,
     bands: Sequence[_png.Band],
     after: Scene,
-    now: frozenset[Item] | None = None,
+    sets: tuple[frozenset[Item], frozenset[Item]] | None = None,
     how: _png.Encoding | None = None,
 ) -> tuple[_png.Band, ...] | None:
-    """The bands of ``after``'s picture from ``bands``, the picture of the items ``before``
-    (``now``: ``after``'s items, if already at hand); ``None`` when so much changed that a
+    """The bands of ``after``'s picture from ``bands``, the picture of ``before`` (``sets``:
+    the two scenes' items as sets, if already at hand); ``None`` when so much changed that a
     whole drawing is cheaper."""
     how = how or _png.Encoding()
-    changes = _changes(before, frozenset(after.items) if now is None else now)
+    old, new = sets or (frozenset(before.items), frozenset(after.items))
+    common = old & new
+    one, first = _order(before.items, common)
+    two, second = _order(after.items, common)
+    moved = _reordered(one, two)
+    changes = _changes(old - common, new - common, None if moved else (first, second))
+    changes.extend(moved)
     boxes = [_clip(b, after) for b in _merge(changes)]
     boxes = [b for b in boxes if b[0] < b[2] and b[1] < b[3]]
     area = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
@@ -284,20 +292,66 @@ def _groups(boxes: list[Box]) -> list[tuple[Box, list[Box]]]:
     return groups
 
 
-def _changes(old: frozenset[Item], new: frozenset[Item]) -> list[Box]:
-    """The rectangles where pictures of the items ``old`` and ``new`` may differ. A panel
-    whose only change is its outline (the same box, fill and ground once among the items gone
-    and once among those come: the turn marker moving) differs only in a frame along its
-    edges, as deep as its two sprites differ (``rim_depth``), so only that frame is given."""
-    gone, came = list(old - new), list(new - old)
+Places = dict[PanelItem, int]
+"""For each panel only one of two scenes shows, how many of the items both show are painted
+before it."""
+
+
+def _order(items: Sequence[Item], common: frozenset[Item]) -> tuple[list[Item], Places]:
+    """The ``common`` items among ``items``, in painting order, and the places of the
+    other panels among them."""
+    shared: list[Item] = []
+    places: Places = {}
+    for item in items:
+        if item in common:
+            shared.append(item)
+        elif type(item) is PanelItem:
+            places[item] = len(shared)
+    return shared, places
+
+
+def _reordered(one: list[Item], two: list[Item]) -> list[Box]:
+    """The rectangles of the items two scenes both show (``one``, ``two``: in each scene's
+    painting order) whose painting order or count changed.
+
+    Comparing the scenes as sets of items says nothing of order or repeats: an item both
+    show, painted over another one before and under it now (or painted twice before and once
+    now: a label's anti-aliasing darkens), is no change to the sets, but a change to the
+    pixels. Past the longest run that starts both sequences alike and the longest that ends
+    them alike, every item counts as changed; a pixel under none of those (nor under an item
+    gone or come) is painted by the same items in the same order in both scenes."""
+    if one == two:
+        return []
+    size = min(len(one), len(two))
+    start = next((k for k in range(size) if one[k] != two[k]), size)
+    end = next((k for k in range(size - start) if one[-1 - k] != two[-1 - k]), size - start)
+    return [bounds(i) for i in (*one[start : len(one) - end], *two[start : len(two) - end])]
+
+
+def _changes(
+    gone_set: frozenset[Item], came_set: frozenset[Item], places: tuple[Places, Places] | None
+) -> list[Box]:
+    """The rectangles where pictures may differ whose items ``gone_set`` left and
+    ``came_set`` joined. A panel whose only change is its outline (the same box, fill and
+    ground once among the items gone and once among those come: the turn marker moving)
+    differs only in a frame along its edges, as deep as its two sprites differ
+    (``rim_depth``), so only that frame is given, if it keeps its place among the items both
+    scenes show (``places``: the panels' places before and after; ``None``: the order of
+    those items changed): painted over the same items and under the same ones, the panel's
+    inside shows the same pixels."""
+    gone, came = list(gone_set), list(came_set)
     was = _panels(gone)
     now = _panels(came)
     boxes: list[Box] = []
     for item in (*gone, *came):
-        if isinstance(item, PanelItem):
+        if isinstance(item, PanelItem) and places is not None:
             key = _panel_key(item)
             before, after = was.get(key), now.get(key)
-            if before is not None and after is not None:
+            if (
+                before is not None
+                and after is not None
+                and places[0].get(before) == places[1].get(after)
+            ):
                 if item is before:  # the pair's frame, given once
                     boxes.extend(_frame(before, rim_depth(before, after)))
                 continue

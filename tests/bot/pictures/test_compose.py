@@ -20,9 +20,19 @@ from hypothesis import strategies as st
 from PIL import Image
 from pydantic import BaseModel
 
-from bot.pictures import BAND, Public, Scene, TablePictures, _png, draw, paint, table_scene
+from bot.pictures import (
+    BAND,
+    CardItem,
+    Public,
+    Scene,
+    TablePictures,
+    _png,
+    draw,
+    paint,
+    table_scene,
+)
 from bot.pictures._compose import encode_scene
-from bot.pictures._scene import Item, bounds, palette
+from bot.pictures._scene import PANEL, Item, PanelItem, TextItem, bounds, palette
 from games.paiute import Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
 from games.pontoon import Pontoon, PontoonOptions
@@ -167,6 +177,32 @@ def over(scene: Scene | None, x: int, y: int) -> list[Item]:
     if scene is None:
         return []
     return [i for i in scene.items if (b := bounds(i))[0] <= x < b[2] and b[1] <= y < b[3]]
+
+
+def test_items_painted_in_another_order_are_composed_as_drawn_whole():
+    """The same two overlapping cards and a label, in the other painting order, then one
+    label painted twice (darker anti-aliasing) and once: no item comes or goes, the pixels
+    change all the same."""
+    one = CardItem(40, 40, 64, "Ks", visible=64)
+    two = CardItem(60, 50, 64, "2h", visible=64)
+    label = TextItem(50, 70, "42", 24, (245, 245, 240), bold=True)
+    scenes = [
+        Scene(300, 200, (one, two, label)),
+        Scene(300, 200, (two, one, label)),
+        Scene(300, 200, (two, one, label, label)),
+        Scene(300, 200, (label, two, one)),
+    ]
+    check_composed(scenes, [0, 1, 2, 3, 0, 2], "three items reordered")
+
+
+def test_a_panel_whose_outline_and_place_change_is_composed_as_drawn_whole():
+    """A seat's panel gets the turn marker and is painted over its label instead of under
+    it: more than the panel's frame changed."""
+    label = TextItem(60, 60, "Bob", 24, (245, 245, 240), bold=True)
+    plain = PanelItem(12, 12, 200, 120, PANEL)
+    marked = PanelItem(12, 12, 200, 120, PANEL, (255, 214, 10), 4)
+    scenes = [Scene(600, 400, (plain, label)), Scene(600, 400, (label, marked))]
+    check_composed(scenes, [0, 1, 0], "a panel over its label")
 
 
 def test_an_unchanged_table_costs_nothing_and_is_the_same_picture():
