@@ -37,10 +37,17 @@ in two modes (the order of the paths alternating); the JSON line holds the media
 sizes taking turns): booking throughput and what SQLite held at most in each.
 
 On PostgreSQL each mode also gives ``server_cpu_ms_per_action`` (the CPU the server process
-of the bench's connection spent, from ``/proc``), and ``floor`` what the server itself allows
-with the same settings in the same run: a trivial committed transaction one at a time
-(``one_table_at_a_time`` cannot beat it: a booking is at least one commit) and from 50
-connections at once (the server's own group commit).
+of the bench's connection spent, from ``/proc``) and what it wrote ahead (``pg_stat_wal``: WAL
+syncs, records and bytes per action; the server runs nothing else), and two floors measured
+in the same run:
+
+- ``floor``: what the server itself allows with the same settings: a trivial committed
+  transaction one at a time (``one_table_at_a_time`` cannot beat it: a booking is at least one
+  commit) and from 50 connections at once (the server's own group commit);
+- ``book_alone`` (beside the paths in each mode): the same steps as the server-side calls
+  ``storage.book`` makes (``parlour_book_many`` with one step of each of the 50 tables, as a
+  concurrent batch is; ``parlour_book`` one step at a time), their arguments built before the
+  clock starts: what ``storage.book`` would reach if its Python cost nothing.
 
 With the load average (both rates depend on how soon the event loop and the database thread
 are scheduled) and the CPU time per action, which depends on it much less.
@@ -230,18 +237,64 @@ async def book_direct(db: Database, bet: Booking, settle: Booking) -> None:
 
 BookPath = Callable[[Database, Booking, Booking], Awaitable[None]]
 PATHS: dict[str, BookPath] = {"api": book_api, "direct": book_direct}
+ALONE = "book_alone"
+"""PostgreSQL's floor of ``api``: its server-side calls, prebuilt (:func:`book_alone`)."""
+
+
+async def book_alone(
+    db: Database, bench: BenchTables, snapshot: str, per_table: int
+) -> dict[str, dict[str, float]]:
+    """The server's own cost of ``storage.book``'s steps: the next ``per_table`` deals of
+    every table, as the JSON arguments of ``storage.book``'s server-side calls (storage's
+    private ``_pg_book``, reached as an attribute on purpose: only this floor may use it),
+    built before the clock starts, then sent on a connection of their own, timed: first as
+    the concurrent mode's batches are (one step of each table per ``parlour_book_many``), then
+    one step per call, each its own transaction (``one_table_at_a_time``)."""
+    pg_book = storage._pg_book
+    tids = bench.ids
+    batches: list[list[str]] = []
+    for _ in range(per_table):
+        deals = [bench.steps(tid, snapshot) for tid in tids]
+        batches += [[pg_book.payload(d[0], None) for d in deals]]
+        batches += [[pg_book.payload(d[1], None) for d in deals]]
+    half = len(batches) // 2
+    assert db.url is not None  # noqa: S101 - PostgreSQL only
+    conn = await asyncpg.connect(db.url)
+    try:
+        pid = int(await conn.fetchval("SELECT pg_backend_pid()"))
+        out = {}
+        for mode, part in (("concurrent", batches[:half]), ("one_table_at_a_time", batches[half:])):
+            actions = sum(len(b) for b in part)
+            cpu, wal_started = server_cpu(pid), await wal(conn)
+            started = time.perf_counter()
+            for batch in part:
+                if mode == "concurrent":
+                    json.loads(await conn.fetchval(pg_book.MANY, "[" + ",".join(batch) + "]"))
+                else:
+                    for step in batch:
+                        json.loads(await conn.fetchval(pg_book.ONE, step))
+            elapsed = time.perf_counter() - started
+            out[mode] = {
+                "actions_per_s": round(actions / elapsed),
+                "server_cpu_ms_per_action": round((server_cpu(pid) - cpu) / actions * 1000, 3),
+                **per_action(wal_started, await wal(conn), actions),
+            }
+    finally:
+        await conn.close()
+    return out
 
 
 async def timed(
     deals: int,
     play: Callable[[BookPath], Awaitable[None]],
     book: BookPath,
-    server_pid: int | None = None,
+    server: Database | None = None,
 ) -> dict[str, float]:
     """Actions per second and CPU per action of ``play(book)`` (``deals`` deals); on
-    PostgreSQL also the CPU its server process (``server_pid``, the bench's connection)
-    spent per action."""
-    server_started = server_cpu(server_pid)
+    PostgreSQL (``server``, the bench's database) also the CPU its server process spent and
+    the WAL written per action."""
+    pid = await backend_pid(server)
+    server_started, wal_started = server_cpu(pid), await wal(server)
     started, cpu_started = time.perf_counter(), time.process_time()
     await play(book)
     elapsed = time.perf_counter() - started
@@ -251,10 +304,45 @@ async def timed(
         "settled_deals_per_s": round(deals / elapsed),
         "cpu_ms_per_action": round(cpu / (2 * deals) * 1000, 3),
     }
-    if server_pid is not None:
-        server = server_cpu(server_pid) - server_started
-        out["server_cpu_ms_per_action"] = round(server / (2 * deals) * 1000, 3)
+    if server is not None:
+        out["server_cpu_ms_per_action"] = round(
+            (server_cpu(pid) - server_started) / (2 * deals) * 1000, 3
+        )
+        out |= per_action(wal_started, await wal(server), 2 * deals)
     return out
+
+
+async def backend_pid(db: Database | None) -> int | None:
+    """The server process of ``db``'s connection (PostgreSQL), else ``None``."""
+    if db is None:
+        return None
+    async with db.read() as conn:
+        return int(await storage.db.scalar(conn, "SELECT pg_backend_pid()"))
+
+
+WAL_SQL = "SELECT wal_sync, wal_records, wal_bytes FROM pg_stat_wal"
+
+
+async def wal(db: Database | asyncpg.Connection | None) -> dict[str, float]:
+    """The server's WAL counters (``pg_stat_wal``, PostgreSQL 15: all the server's, and the
+    bench is all it runs), once the connection that booked (``db``'s, or a connection of its
+    own) has reported its own: a server process adds its share to them at most once a second
+    unless asked to (``pg_stat_force_next_flush``: when it next goes idle)."""
+    if db is None:
+        return {}
+    if isinstance(db, Database):
+        async with db.read() as conn:
+            await storage.db.scalar(conn, "SELECT pg_stat_force_next_flush()")
+            row = await storage.db.fetch_one(conn, WAL_SQL)
+    else:
+        await db.execute("SELECT pg_stat_force_next_flush()")
+        row = await db.fetchrow(WAL_SQL)
+    return {"wal_syncs": float(row[0]), "wal_records": float(row[1]), "wal_bytes": float(row[2])}
+
+
+def per_action(before: dict[str, float], after: dict[str, float], actions: int) -> dict[str, float]:
+    """The WAL counters' growth per action."""
+    return {f"{k}_per_action": round((after[k] - before[k]) / actions, 3) for k in before}
 
 
 def server_cpu(pid: int | None) -> float:
@@ -357,14 +445,17 @@ async def repetition(
         async def all_at_once(book: BookPath) -> None:
             await asyncio.gather(*(table(book, tid) for tid in table_ids))
 
-        pid = None
-        if db.dialect == "postgres":  # the server process of the bench's connection
-            async with db.read() as conn:
-                pid = int(await storage.db.scalar(conn, "SELECT pg_backend_pid()"))
+        server = db if db.dialect == "postgres" else None
         for name in order:
             book = PATHS[name]
-            runs["concurrent"][name].append(await timed(deals, all_at_once, book, pid))
-            runs["one_table_at_a_time"][name].append(await timed(deals, one_at_a_time, book, pid))
+            runs["concurrent"][name].append(await timed(deals, all_at_once, book, server))
+            runs["one_table_at_a_time"][name].append(
+                await timed(deals, one_at_a_time, book, server)
+            )
+        if server is not None:  # the same deals' steps again: twice per_table, half per mode
+            alone = await book_alone(db, bench, snapshot, 2 * per_table)
+            for mode, measured in alone.items():
+                runs[mode].setdefault(ALONE, []).append(measured)
 
 
 async def cache_sizes(args: argparse.Namespace) -> dict[str, object]:

@@ -1,8 +1,10 @@
 """``storage.book`` on PostgreSQL: the whole step as one server-side call (``parlour_book``,
-migration_pg 0006), group-committed with the steps that queue meanwhile in one statement
-(``parlour_book_many``): one round trip per batch instead of one per statement.
+migration_pg 0006; 6 statements a step since 0011), group-committed with the steps that queue
+meanwhile in one statement (``parlour_book_many``): one round trip per batch instead of one per
+statement; a lone step is sent as ``parlour_book`` itself.
 
-The step's SQL is SQLite's synchronous code (``storage.booking._book``) statement for statement;
+The step's SQL does what SQLite's synchronous code (``storage.booking._book``) does, check for
+check and row for row (in fewer statements: on the server each costs more than its rows);
 what needs Python is done here, once for both: the refs and player ids, the stats rows
 (``stats._stat_rows``), the timestamps, and the refusals, which come back as
 ``{"error": ...}`` and are raised as the same errors, with the same words, as on SQLite. The

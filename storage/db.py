@@ -391,26 +391,32 @@ class _Call:
 
 
 async def _call(conn: PgConn, batch: Sequence[_Call]) -> None:
-    """Run ``batch`` in one statement, or item by item when that statement fails."""
+    """Run ``batch`` in one statement, or item by item when that statement fails. A lone item
+    (every booking of a quiet moment) goes straight to ``one``: the server skips unpacking a
+    batch of one and packing its one outcome."""
+    if len(batch) == 1:
+        await _call_one(conn, batch[0])
+        return
     try:
         outcomes = await conn.raw.fetchval(
             batch[0].many, "[" + ",".join(c.item for c in batch) + "]"
         )
-    except Exception as error:
-        if len(batch) == 1:
-            _answer(batch[0], error=error)
-            return
-    else:
-        for call, outcome in zip(batch, json.loads(outcomes), strict=True):
-            _answer(call, outcome)
+    except Exception:
+        for call in batch:  # one item raised: each on its own, so it fails only its caller
+            await _call_one(conn, call)
         return
-    for call in batch:  # one item raised: each on its own, so it fails only its caller
-        try:
-            outcome = await conn.raw.fetchval(call.one, call.item)
-        except Exception as error:
-            _answer(call, error=error)
-        else:
-            _answer(call, json.loads(outcome))
+    for call, outcome in zip(batch, json.loads(outcomes), strict=True):
+        _answer(call, outcome)
+
+
+async def _call_one(conn: PgConn, call: _Call) -> None:
+    """``call`` on its own, in its own transaction: its outcome, or its error, to its caller."""
+    try:
+        outcome = await conn.raw.fetchval(call.one, call.item)
+    except Exception as error:
+        _answer(call, error=error)
+    else:
+        _answer(call, json.loads(outcome))
 
 
 def _answer(call: _Call, outcome: Any = None, error: BaseException | None = None) -> None:
