@@ -171,7 +171,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         fake = FakeDiscord(answer_limit=3.0, rate_limits=args.rate_limits)
         await fake.start()
         try:
-            tables = build_world(fake, args.tables, args.guilds, args.seats)
+            tables = build_world(fake, args.tables, args.guilds, args.seats, threads=args.threads)
             bot = BotProcess(
                 fake,
                 Path(folder),
@@ -327,6 +327,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--baseline", type=Path, help="a checkout to compare against")
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
+    parser.add_argument(
+        "--threads", action="store_true", help="tables in threads (a server's default)"
+    )
     parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
     parser.add_argument("--validate", action="store_true", help="the fake checks every body")
     parser.add_argument(
@@ -344,7 +347,8 @@ def main() -> None:
         f"{args.tables} tables in {args.guilds} servers, {args.seats} seats, {args.rate}/s "
         f"{f' closed loop x{args.closed}' if args.closed else ''} "
         f"for {args.seconds}s after {args.warmup}s, slash {args.slash}, cards {args.cards}, "
-        f"pictures {args.pictures}, rate limits {args.rate_limits}, validation {args.validate}"
+        f"pictures {args.pictures}, threads {args.threads}, rate limits {args.rate_limits}, "
+        f"validation {args.validate}"
     )
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
     for run in range(args.runs):
