@@ -49,6 +49,7 @@ from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, FreshTokens, made_at
+from bot.table._moved import movable, moved
 from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
@@ -392,9 +393,14 @@ class Publisher:
 
     async def _post_by_token(self, table: _Table, drawn: Drawn) -> bool:
         """Post a new table message as a public followup of a fresh interaction at its
-        channel (then its token edits it); ``False`` when there is none to use."""
+        channel (then its token edits it); ``False`` when there is none to use. A table
+        message no fresh token may edit (posted through the channel: a table in a thread,
+        whose opener's command was in the parent channel; or its poster's token aged out)
+        moves the same way, the old one deleted (:func:`._moved.moved`)."""
         status = drawn.status
-        if status.message_id is not None or table.posted is None or self.fresh is None:
+        if table.posted is None or self.fresh is None:
+            return False
+        if status.message_id is not None and not movable(table.token, table.owner):
             return False
         from bot.table._publish_v2 import post_v2_by_webhook
 
@@ -418,6 +424,8 @@ class Publisher:
             table.owner, table.owner_since, table.owner_message = webhook, since, message_id
             self.token_edits += 1
             await table.posted(status, message_id)
+            if status.message_id is not None:
+                await moved(self, status, status.message_id)
             return True
         return False
 
