@@ -502,9 +502,17 @@ def _is_ping(body: Any) -> bool:
     return public and isinstance(mentions, dict) and bool(mentions.get("users"))
 
 
-def call_kind(method: str, route: str, path: str, dm_channels: set[int], body: Any = None) -> str:
+def call_kind(
+    method: str,
+    route: str,
+    path: str,
+    dm_channels: set[int],
+    body: Any = None,
+    messages: dict[int, Message] | None = None,
+) -> str:
     """What a REST call was for, as the budget counts it (``(exempt)``: not against the
-    global limit)."""
+    global limit). ``messages`` (the fake's, by id) tells what a channel DELETE removed: a
+    turn ping or a table message (moved to a fresh token)."""
     if route.startswith("/interactions/"):
         return "answer (exempt)"
     if route.startswith("/webhooks/"):
@@ -526,7 +534,19 @@ def call_kind(method: str, route: str, path: str, dm_channels: set[int], body: A
         if method == "PATCH":
             return "table edit"
         if method == "DELETE":
-            return "message delete"
+            return _deleted(path, messages)
     if route.startswith("/applications/"):
         return "commands"
     return f"{method} {route}"
+
+
+def _deleted(path: str, messages: dict[int, Message] | None) -> str:
+    """What a channel DELETE removed, if the fake's messages say."""
+    found = messages.get(int(path.rsplit("/", 1)[1])) if messages is not None else None
+    if found is None:
+        return "message delete"
+    if any(True for _ in components(found)):
+        return "table delete (moved)"
+    if "<@" in found.content:
+        return "ping delete in channel"
+    return "message delete"
