@@ -13,6 +13,11 @@ per interaction and per action, bytes the bot wrote per action (WAL, checkpoints
 calls per action by kind, RSS, the longest GC pause, live view timeout tasks, and SQLite bytes
 per finished deal.
 
+``--threads``: each table opens in a thread of its channel (a server's default). A server
+holds 50 open tables by default: ``--guilds`` at least ``--tables`` / 50 (a refused opening is
+counted in ``errors``). Last it prints the global budget per kind: calls per action against
+Discord's global limit by kind, and the actions/s the bot's 48/s then carries.
+
 ``--baseline DIR``: a checkout of the code to compare (``git archive <commit> | tar -x -C
 DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each, and the
 medians are printed side by side. The fake checks no request bodies here (see
