@@ -223,10 +223,18 @@ class BotProcess:
 
 
 def build_world(
-    fake: FakeDiscord, tables: int, guilds: int, seats: int, games: list[str] | None = None
+    fake: FakeDiscord,
+    tables: int,
+    guilds: int,
+    seats: int,
+    games: list[str] | None = None,
+    *,
+    threads: bool = False,
 ) -> list[Table]:
     """``guilds`` servers holding ``tables`` table channels between them (plus a #lobby
-    each), ``seats`` fresh users per table, ``games`` (default: all three) taken in turn."""
+    each), ``seats`` fresh users per table, ``games`` (default: all three) taken in turn.
+    ``threads``: the bot may create public threads, so each table opens in a thread of its
+    channel (the default for a server; off: tables in the channels themselves)."""
     games = games or list(OPEN)
     per_guild = -(-tables // guilds)
     made: list[Table] = []
@@ -236,9 +244,8 @@ def build_world(
             break
         names = ("lobby", *(f"t{i}" for i in range(count)))
         guild = fake.world.add_guild(f"Bench {g}", names)
-        guild.deny(
-            fake.world.bot_user, CREATE_PUBLIC_THREADS
-        )  # tables in the channels themselves: a bot without Create Public Threads
+        if not threads:  # tables in the channels themselves: a bot without Create Public Threads
+            guild.deny(fake.world.bot_user, CREATE_PUBLIC_THREADS)
         for channel in guild.channels[1:]:
             people = [fake.world.add_user(f"p{len(made)}_{s}") for s in range(seats)]
             for user in people:
@@ -329,16 +336,39 @@ class Players:
         host, *others = table.players
         fake = self.fake
         options = {**OPEN[table.game], "buy_in": BUY_IN, "seats": len(table.players)}
-        steps = [(host, f"{table.game} open", options)]
-        steps += [(user, f"{table.game} join", {"buy_in": BUY_IN}) for user in others]
+        steps = [(user, f"{table.game} join", {"buy_in": BUY_IN}) for user in others]
         steps.append((host, f"{table.game} start", {}))
         try:
+            before = {t.id for t in table.guild.threads}
+            opening = await fake.slash(
+                host, f"{table.game} open", table.channel, options, within=20
+            )
+            opened = [
+                t
+                for t in table.guild.threads
+                if t.id not in before
+                and t.thread is not None
+                and t.thread.parent_id == table.channel.id
+            ]
+            if opened:  # the table opened in a thread: everything else happens there
+                table.channel = opened[-1]
+            elif not await self._posted(table):  # refused (the server's table limit)
+                self.errors[f"open refused: {opening.content[:60]}"] += 1
+                return False
             for user, command, values in steps:
                 await fake.slash(user, command, table.channel, values, within=20)
         except TimeoutError:
             self.errors["seating timed out"] += 1
             return False
         return True
+
+    async def _posted(self, table: Table, within: float = 5.0) -> bool:
+        """Whether the table message shows up in ``within`` s (it follows the open's answer)."""
+        for _ in range(int(within / 0.05)):
+            if self.table_message(table) is not None:
+                return True
+            await asyncio.sleep(0.05)
+        return False
 
     async def step(self, table: Table) -> bool:
         """The player to act (or the host between deals) does one thing; False if nothing
@@ -472,9 +502,17 @@ def _is_ping(body: Any) -> bool:
     return public and isinstance(mentions, dict) and bool(mentions.get("users"))
 
 
-def call_kind(method: str, route: str, path: str, dm_channels: set[int], body: Any = None) -> str:
+def call_kind(
+    method: str,
+    route: str,
+    path: str,
+    dm_channels: set[int],
+    body: Any = None,
+    messages: dict[int, Message] | None = None,
+) -> str:
     """What a REST call was for, as the budget counts it (``(exempt)``: not against the
-    global limit)."""
+    global limit). ``messages`` (the fake's, by id) tells what a channel DELETE removed: a
+    turn ping or a table message (moved to a fresh token)."""
     if route.startswith("/interactions/"):
         return "answer (exempt)"
     if route.startswith("/webhooks/"):
@@ -496,7 +534,19 @@ def call_kind(method: str, route: str, path: str, dm_channels: set[int], body: A
         if method == "PATCH":
             return "table edit"
         if method == "DELETE":
-            return "message delete"
+            return _deleted(path, messages)
     if route.startswith("/applications/"):
         return "commands"
     return f"{method} {route}"
+
+
+def _deleted(path: str, messages: dict[int, Message] | None) -> str:
+    """What a channel DELETE removed, if the fake's messages say."""
+    found = messages.get(int(path.rsplit("/", 1)[1])) if messages is not None else None
+    if found is None:
+        return "message delete"
+    if any(True for _ in components(found)):
+        return "table delete (moved)"
+    if "<@" in found.content:
+        return "ping delete in channel"
+    return "message delete"

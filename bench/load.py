@@ -13,6 +13,11 @@ per interaction and per action, bytes the bot wrote per action (WAL, checkpoints
 calls per action by kind, RSS, the longest GC pause, live view timeout tasks, and SQLite bytes
 per finished deal.
 
+``--threads``: each table opens in a thread of its channel (a server's default). A server
+holds 50 open tables by default: ``--guilds`` at least ``--tables`` / 50 (a refused opening is
+counted in ``errors``). Last it prints the global budget per kind: calls per action against
+Discord's global limit by kind, and the actions/s the bot's 48/s then carries.
+
 ``--baseline DIR``: a checkout of the code to compare (``git archive <commit> | tar -x -C
 DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each, and the
 medians are printed side by side. The fake checks no request bodies here (see
@@ -171,7 +176,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         fake = FakeDiscord(answer_limit=3.0, rate_limits=args.rate_limits)
         await fake.start()
         try:
-            tables = build_world(fake, args.tables, args.guilds, args.seats)
+            tables = build_world(fake, args.tables, args.guilds, args.seats, threads=args.threads)
             bot = BotProcess(
                 fake,
                 Path(folder),
@@ -216,9 +221,10 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         finally:
             await fake.close()
     dm = {c.id for c in fake.world.dm_channels.values()}
-    kinds = Counter(call_kind(c.method, c.route, c.path, dm, c.body) for c in calls)
+    messages = fake.world.messages
+    kinds = Counter(call_kind(c.method, c.route, c.path, dm, c.body, messages) for c in calls)
     refused = Counter(
-        call_kind(c.method, c.route, c.path, dm, c.body) for c in calls if c.status == 429
+        call_kind(c.method, c.route, c.path, dm, c.body, messages) for c in calls if c.status == 429
     )
     global_calls = sum(n for k, n in kinds.items() if not k.endswith("(exempt)"))
     actions = sum(after[k][1] - before[k][1] for k in after if k in before)
@@ -269,6 +275,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
+        **{
+            f"global/action {k}": v / max(actions, 1)
+            for k, v in sorted(kinds.items())
+            if not k.endswith("(exempt)")
+        },
         "global calls/action": global_calls / max(actions, 1),
         "global calls/s": global_calls / elapsed,
         "429s": sum(refused.values()),
@@ -283,6 +294,25 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         },
         "budget longest wait s": stats.get("global_budget", {}).get("longest_wait_s", nan),
     }
+
+
+def show_budget(results: dict[str, list[dict[str, Any]]]) -> None:
+    """The calls against Discord's global limit per action, by kind (medians of the runs;
+    a run without a kind counts 0 of it), with what the bot's 48/s would then carry."""
+    names = list(results)
+    kinds = sorted(
+        {k for runs in results.values() for r in runs for k in r if k.startswith("global/action ")}
+    )
+    print(f"\n{'global budget per kind (/action)':40}" + "".join(f"{n:>16}" for n in names))
+    for key in [*kinds, "global calls/action"]:
+        cells = [statistics.median(r.get(key, 0.0) for r in results[n]) for n in names]
+        label = key.removeprefix("global/action ")
+        print(f"{label:40}" + "".join(f"{c:16.3f}" for c in cells))
+    cells = []
+    for n in names:
+        per = statistics.median(r["global calls/action"] for r in results[n])
+        cells.append(f"{48 / per:16.0f}" if per > 0 else f"{'unbounded':>16}")
+    print(f"{'actions/s inside the 48/s budget':40}" + "".join(cells))
 
 
 def show(results: dict[str, list[dict[str, Any]]]) -> None:
@@ -327,6 +357,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--baseline", type=Path, help="a checkout to compare against")
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
+    parser.add_argument(
+        "--threads", action="store_true", help="tables in threads (a server's default)"
+    )
     parser.add_argument("--rate-limits", action="store_true", help="the fake's rate limits on")
     parser.add_argument("--validate", action="store_true", help="the fake checks every body")
     parser.add_argument(
@@ -344,7 +377,8 @@ def main() -> None:
         f"{args.tables} tables in {args.guilds} servers, {args.seats} seats, {args.rate}/s "
         f"{f' closed loop x{args.closed}' if args.closed else ''} "
         f"for {args.seconds}s after {args.warmup}s, slash {args.slash}, cards {args.cards}, "
-        f"pictures {args.pictures}, rate limits {args.rate_limits}, validation {args.validate}"
+        f"pictures {args.pictures}, threads {args.threads}, rate limits {args.rate_limits}, "
+        f"validation {args.validate}"
     )
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
     for run in range(args.runs):
@@ -363,6 +397,7 @@ def main() -> None:
                 flush=True,
             )
     show(results)
+    show_budget(results)
     flagged = {name: [r["429s"] for r in runs] for name, runs in results.items()}
     if any(n for counts in flagged.values() for n in counts):
         print(f"FLAGGED: 429s in a run (per code, per run): {flagged}")

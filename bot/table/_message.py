@@ -49,6 +49,11 @@ class TableMessage(Protocol):
         write sends everything again."""
         ...
 
+    def gone(self) -> None:
+        """The message ``status`` names was replaced by a new one (the table moved to a
+        fresh token's followup): nothing it showed is remembered."""
+        ...
+
     async def edit_by_token(self, interaction: discord.Interaction) -> None:
         """Edit the message through the token of a click answered with it (``@original``)."""
         ...

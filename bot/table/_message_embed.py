@@ -72,6 +72,10 @@ class EmbedMessage:
     def unsure(self) -> None:
         """Nothing to send again: every write sends the whole embed."""
 
+    def gone(self) -> None:
+        if self.status.message_id is not None:
+            self.format.replacing.discard(self.status.message_id)
+
     async def edit_by_token(self, interaction: discord.Interaction) -> None:
         await interaction.edit_original_response(embed=self.embed, view=self.view)
 

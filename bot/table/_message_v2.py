@@ -159,6 +159,13 @@ class V2Message:
     def unsure(self) -> None:
         self.format.unsure(self.status.message_id)
 
+    def gone(self) -> None:
+        message_id = self.status.message_id
+        self.format.unsure(message_id)
+        if message_id is not None:
+            self.format.pictured.discard(message_id)
+            self.format.sent.discard(message_id)
+
     async def answer(self, interaction: discord.Interaction) -> None:
         message_id = self.status.message_id
         if message_id is not None:

@@ -105,11 +105,14 @@ async def deliver(
     ui, names = desk.ui(status.game), desk.names_of(status)
     if interaction is not None and here and actor in mine:
         now, legal = _now(desk, status, actor, views)
-        model = present.present_private(ui, status, mine.pop(actor), now, actor, names)
+        own = mine.pop(actor)
+        model = present.present_private(ui, status, own, now, actor, names)
         locale = await desk.reader(interaction)
         text = render.private_text(model, locale)
         if not await answer_privately(desk, interaction, now, text, locale, legal):
-            await _dm(desk, status, actor, model, now)
+            # the interaction was not answered in time (a loaded bot): the update goes as to
+            # anyone else, on the player's previous fresh interaction here, else by DM
+            mine[actor] = own
     if interaction is not None and reply is not None and _answerable(interaction):
         with contextlib.suppress(discord.HTTPException):
             await (reply() if callable(reply) else desk.reply(interaction, reply))

@@ -51,6 +51,7 @@ from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, FreshTokens, made_at
 from bot.table._message import Posted, TableMessage
+from bot.table._moved import movable, moved
 from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
@@ -363,9 +364,14 @@ class Publisher:
 
     async def _post_by_token(self, table: _Table, drawn: TableMessage) -> bool:
         """Post a new table message as a public followup of a fresh interaction at its
-        channel (then its token edits it); ``False`` when there is none to use."""
+        channel (then its token edits it); ``False`` when there is none to use. A table
+        message no fresh token may edit (posted through the channel: a table in a thread,
+        whose opener's command was in the parent channel; or its poster's token aged out)
+        moves the same way, the old one deleted (:func:`._moved.moved`)."""
         status = drawn.status
-        if status.message_id is not None or table.posted is None or self.fresh is None:
+        if table.posted is None or self.fresh is None:
+            return False
+        if status.message_id is not None and not movable(table.token, table.owner):
             return False
         for since, webhook in self.fresh.at(status.channel_id):
             token = webhook.token
@@ -381,6 +387,8 @@ class Publisher:
             table.owner, table.owner_since, table.owner_message = webhook, since, message_id
             self.token_edits += 1
             await table.posted(status, message_id)
+            if status.message_id is not None:
+                await moved(self.bot, drawn)
             return True
         return False
 

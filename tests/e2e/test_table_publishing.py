@@ -4,7 +4,8 @@
 A burst of actions on one table ends in one edit of the latest state, not a queue of stale
 edits; a failed edit (429, a lost permission) is tried again until the message shows the table
 as it is; a click that is stale only because the message is behind gets the table as it is now;
-a click answered too late still leaves the table converging and the drawn card's DM delivered.
+a click answered too late still leaves the table converging and the drawn card delivered (on the
+player's previous fresh command, else by DM).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sandbox.harness import Session
 from sandbox.interactions import CallbackType
 from sandbox.state import MANAGE_GUILD, Message
 from tests.e2e.paiute_helpers import BUY_IN, codes_in, to_act, view
-from tests.e2e.table_helpers import status, table_message
+from tests.e2e.table_helpers import expire_tokens, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -184,23 +185,48 @@ async def test_a_failed_answer_to_the_draw_still_delivers_the_card_and_the_table
     assert any(drawn in cards for cards in told), told
 
 
-async def test_a_click_answered_too_late_still_leaves_the_table_and_the_card_by_dm(
-    session, fake, alice, bob
-):
-    await dealt(session, alice, bob)
-    players = [alice, bob]
-    actor = to_act(session, players)
-    message = table_message(session)
-    draw = next(
+def draw_button(message: Message) -> str:
+    return next(
         str(c["custom_id"])
         for c in message.walk_components()
         if c.get("type") == 2 and str(c.get("custom_id")).endswith(":draw:stock")
     )
+
+
+async def test_a_click_answered_too_late_still_leaves_the_table_and_the_card_by_followup(
+    session, fake, alice, bob
+):
+    """Issue 27: the card of a click Discord never took an answer for goes on the player's
+    previous fresh command at the table (an ephemeral followup, exempt from the global limit),
+    as anyone else's update does; it went by DM (a DM channel open and a send, both counted)."""
+    await dealt(session, alice, bob)
+    actor = to_act(session, [alice, bob])
+    message = table_message(session)
     dms = len(actor.dms())
     # Discord is slow to take the answer: each try waits, until the 3 s are gone (10062)
     fake.faults.rate_limit("POST", CALLBACK, retry_after=0.7, times=50)
-    await actor.click(message, draw, wait=False)
+    await actor.click(message, draw_button(message), wait=False)
     assert await until_shown(session, within=8.0)  # the table's writer edited it instead
+    drawn = codes(view(session, actor).hand or [])[-1]
+    update = await actor.next_private(within=12.0)
+    while drawn not in codes_in(update.content):
+        update = await actor.next_private(within=12.0)
+    assert update.ephemeral
+    assert update.visible_to is actor.user
+    assert len(actor.dms()) == dms
+
+
+async def test_a_click_answered_too_late_by_a_player_without_a_fresh_command_gets_the_card_by_dm(
+    session, fake, alice, bob
+):
+    await dealt(session, alice, bob)
+    expire_tokens(session)  # Discord holds the joins' and the deal's tokens for expired
+    actor = to_act(session, [alice, bob])
+    message = table_message(session)
+    dms = len(actor.dms())
+    fake.faults.rate_limit("POST", CALLBACK, retry_after=0.7, times=50)
+    await actor.click(message, draw_button(message), wait=False)
+    assert await until_shown(session, within=8.0)
     drawn = codes(view(session, actor).hand or [])[-1]
     dm = await actor.next_dm(within=12.0)
     while len(actor.dms()) <= dms:
