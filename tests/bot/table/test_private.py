@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 import discord
+import pytest
 
 from bot.table import _private as private
 from bot.table._components import run_action
@@ -59,12 +60,15 @@ async def stake(kit: Kit, user: int, amount: int, clicked: Any = None) -> None:
 async def test_a_players_own_command_is_answered_with_their_new_cards(kit):
     await kit.table()
     await stake(kit, ALICE, 10)
+    kit.forget()
     bobs = kit.command(BOB)
     await stake(kit, BOB, 20, bobs)
     (answer,) = ephemeral_texts(bobs.response.send_message)
     assert shows_cards(kit, BOB, answer)
     bobs.followup.send.assert_not_called()  # one call: the update IS the answer
     assert kit.dm_texts(BOB) == []
+    kit.table_message.edit.assert_awaited_once()  # and the table, by its writer: no more
+    kit.channel.send.assert_not_called()
 
 
 async def test_another_players_move_reaches_them_as_a_followup_of_their_latest_interaction(kit):
@@ -108,11 +112,19 @@ async def test_an_expired_token_is_not_used_the_update_goes_by_dm(kit):
     assert shows_cards(kit, ALICE, dm)
 
 
-async def test_a_refused_followup_falls_back_to_a_dm_and_its_token_is_dropped(kit):
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        refused(discord.NotFound, 404, 10015),  # unknown webhook
+        refused(discord.HTTPException, 401, 50027),  # invalid webhook token: Discord expired it
+    ],
+    ids=["unknown", "expired"],
+)
+async def test_a_refused_followup_falls_back_to_a_dm_and_its_token_is_dropped(kit, refusal):
     await kit.table()
     alices = kit.command(ALICE)
     await stake(kit, ALICE, 10, alices)
-    alices.followup.send.side_effect = refused(discord.NotFound, 404, 10015)  # unknown webhook
+    alices.followup.send.side_effect = refusal
     await stake(kit, BOB, 20, kit.command(BOB))
     assert alices.followup.send.await_count == 1
     (dm,) = kit.dm_texts(ALICE)
@@ -175,9 +187,12 @@ async def test_an_update_owed_from_before_a_restart_tells_the_cards_as_they_are_
 
 
 async def test_a_click_on_the_table_message_gets_the_table_and_then_the_cards_as_a_followup(kit):
+    """Taking the top discard changes the hand like a stock draw (issue 33.8: it sent no
+    private update): the click's answer is the table, the hand one ephemeral followup of the
+    same interaction, and nothing else is sent."""
     await kit.table("paiute")
     bobs = kit.click(BOB)
-    await dispatch(Key(kit.status().expected, "draw", "stock").button_id(), bobs)
+    await dispatch(Key(kit.status().expected, "draw", "discard").button_id(), bobs)
     await kit.settle()
     bobs.response.edit_message.assert_awaited_once()  # the click's answer: the table
     (update,) = ephemeral_texts(bobs.followup.send)
@@ -186,6 +201,8 @@ async def test_a_click_on_the_table_message_gets_the_table_and_then_the_cards_as
     assert isinstance(view, discord.ui.View)  # with the card choice he has now
     assert view.is_finished()  # let go of at once: its selects are dynamic items
     assert kit.dm_texts(BOB) == []
+    kit.table_message.edit.assert_not_called()
+    kit.channel.send.assert_not_called()
 
 
 async def test_a_card_chosen_in_my_cards_edits_that_reply_to_show_the_cards_now(kit):
