@@ -17,7 +17,7 @@ from bot.table._ids import Key, Lobby
 from bot.table._pings import GRACE_S
 from bot.text import Text, catalog, msg
 from services.tables import Expected
-from tests.bot.table.discord_fakes import ALICE, BOB, posted
+from tests.bot.table.discord_fakes import ALICE, BOB, CHANNEL, GUILD, posted
 from tests.bot.table.kit import Kit, dispatch, submit
 
 CAROL = 1003
@@ -121,7 +121,7 @@ async def test_the_deal_button_during_a_deal_is_refused_as_busy(kit):
 
 async def test_a_leave_button_from_before_the_deal_is_refused_as_moved_on(kit):
     lobby = await kit.table("paiute", deal=False)
-    await kit.desk.show(await kit.service.start(1, lobby.channel_id, ALICE))
+    await kit.desk.show(await kit.service.start(GUILD, CHANNEL, ALICE))
     await kit.settle()
     before = kit.status()
     bobs = kit.click(BOB)
@@ -223,7 +223,7 @@ async def test_my_cards_answers_privately_with_the_players_cards_and_their_card_
     await dispatch(button(kit, Lobby.CARDS), bobs)
     call = bobs.response.send_message.call_args
     assert call.kwargs["ephemeral"] is True
-    assert call.kwargs["content"] == kit.desk.private_text(1, kit.status().channel_id, BOB)
+    assert call.kwargs["content"] == kit.desk.private_text(GUILD, CHANNEL, BOB)
     view = call.kwargs["view"]
     assert isinstance(view, discord.ui.View)
     inner: list[Any] = [getattr(item, "item", item) for item in view.children]

@@ -18,7 +18,7 @@ from bot.table._ids import Key
 from bot.text import catalog, msg
 from bot.text.format import card
 from games.pontoon import PontoonView
-from tests.bot.table.discord_fakes import ALICE, BOB, CHANNEL, posted, refused
+from tests.bot.table.discord_fakes import ALICE, BOB, CHANNEL, GUILD, posted, refused
 from tests.bot.table.kit import Kit, dispatch
 
 en = catalog("en").text
@@ -51,7 +51,7 @@ async def stake(kit: Kit, user: int, amount: int, clicked: Any = None) -> None:
     stake, so the last one changes both players' private cards."""
     action = {"kind": "stake", "amount": amount}
     if clicked is None:
-        await kit.desk.show(await kit.service.act(1, CHANNEL, user, action))
+        await kit.desk.show(await kit.service.act(GUILD, CHANNEL, user, action))
     else:
         await run_action(clicked, action, reply=msg("pontoon.reply.stake", amount=amount))
     await kit.settle()
@@ -196,7 +196,7 @@ async def test_a_click_on_the_table_message_gets_the_table_and_then_the_cards_as
     await kit.settle()
     bobs.response.edit_message.assert_awaited_once()  # the click's answer: the table
     (update,) = ephemeral_texts(bobs.followup.send)
-    assert update.endswith(kit.desk.private_text(1, CHANNEL, BOB))  # what changed, then all
+    assert update.endswith(kit.desk.private_text(GUILD, CHANNEL, BOB))  # what changed, then all
     view = bobs.followup.send.call_args.kwargs["view"]
     assert isinstance(view, discord.ui.View)  # with the card choice he has now
     assert view.is_finished()  # let go of at once: its selects are dynamic items
@@ -209,7 +209,7 @@ async def test_a_card_chosen_in_my_cards_edits_that_reply_to_show_the_cards_now(
     await kit.table("paiute")
     await dispatch(Key(kit.status().expected, "draw", "stock").button_id(), kit.click(BOB))
     await kit.settle()
-    (first, *_) = kit.service.legal_actions(1, CHANNEL, BOB)[0].fields["card"].options
+    (first, *_) = kit.service.legal_actions(GUILD, CHANNEL, BOB)[0].fields["card"].options
     reply = kit.click(BOB)
     reply.message = posted(4242, ephemeral=True)  # the My cards reply
     await dispatch(Key(kit.status().expected, "discard", "card").select_id(), reply, values=[first])
@@ -217,7 +217,7 @@ async def test_a_card_chosen_in_my_cards_edits_that_reply_to_show_the_cards_now(
     reply.response.send_message.assert_not_called()
     reply.response.edit_message.assert_awaited_once()
     edit = reply.response.edit_message.call_args.kwargs
-    assert edit["content"] == kit.desk.private_text(1, CHANNEL, BOB)
+    assert edit["content"] == kit.desk.private_text(GUILD, CHANNEL, BOB)
     assert card(first) not in edit["content"]  # discarded
     assert kit.dm_texts(BOB) == []
 
