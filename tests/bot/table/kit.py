@@ -88,7 +88,7 @@ class Kit:
     def dm_texts(self, user: int) -> list[str]:
         """What ``user`` was sent by DM (each DM's text)."""
         dm = self.dms.get(user)
-        return [] if dm is None else [str(c.args[0]) for c in dm.send.await_args_list]
+        return [] if dm is None else [_text(c) for c in dm.send.await_args_list]
 
     def said(self) -> list[str]:
         """What the bot posted in the table's channel, besides the table message."""
@@ -128,6 +128,11 @@ class Kit:
         """Clear what the fakes recorded so far."""
         for fake in (self.channel, self.table_message, *self.dms.values()):
             fake.reset_mock(return_value=False, side_effect=False)
+
+
+def _text(call: Any) -> str:
+    """A send's text: its first argument or its ``content``."""
+    return str(call.args[0] if call.args else call.kwargs.get("content", ""))
 
 
 @contextlib.asynccontextmanager
