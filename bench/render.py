@@ -5,6 +5,7 @@ Run from the repository root::
     python -m bench.render [--runs 3] [--deals 2] [--baseline DIR] [--seats palace=10,6 ...]
                            [--style classic|four-colour|large]
     python -m bench.render --encoders        # zlib levels and band heights, measured
+    python -m bench.render --floor           # what Pillow and deflate cost alone, for scale
     python -m bench.render --samples DIR     # one table and one hand picture per game
 
 For each game and table size it plays ``--deals`` deals of random legal play and, after the
@@ -13,9 +14,10 @@ deal starts and after every action, makes the table's picture the way the bot do
 ``PictureCache.picture(scene)``, a full drawing per new scene), counting an upload only when the
 picture changed. The CPU time of each update (scene + picture, ``time.thread_time``: other
 processes' load does not add to it, though it still slows a shared core) is taken once the
-sprite caches are warm (a deal played before, unmeasured), and once cold (the first picture
-after start, as ``warm`` leaves it). Each run is its own process, this tree's and the
-baseline's taking turns; medians over the runs are printed side by side, with their ratio.
+sprite caches are warm (every card's art drawn and a deal played before, unmeasured), and once
+cold (the first picture after start, as ``warm`` leaves it). Each run is its own process, this
+tree's and the baseline's taking turns; medians over the runs are printed side by side, with
+their ratio.
 ``--style``: the server's card style of this tree's table pictures (a baseline without
 styles draws its own one). Asserts nothing: timings depend on the machine and its load.
 
@@ -113,6 +115,7 @@ def measure(game: str, seats: int, deals: int, seed: int, style: str = "") -> di
     start = time.thread_time()
     maker()(scene(cold_views[0]))  # the first picture of the process: nothing drawn yet
     cold_ms = (time.thread_time() - start) * 1000
+    pictures.draw(_every_card(pictures, style))
     picture = maker()
     for view in cold_views:  # a deal unmeasured: the sprite caches warm, as in a running bot
         picture(scene(view))
@@ -138,6 +141,31 @@ def measure(game: str, seats: int, deals: int, seed: int, style: str = "") -> di
         "kb": statistics.fmean(sizes) / 1024,
         "kb_up": uploaded / 1024 / len(views),
     }
+
+
+CARD_WIDTHS = (52, 60, 64)
+"""The widths table pictures draw cards at (piles, Paiute's piles, hands)."""
+
+
+def _every_card(pictures: Any, style: str) -> Any:
+    """A scene of every card face and the back at each table width, plain, wild and dimmed:
+    drawn before the measured updates, as a running bot has drawn them all by its first few
+    deals (the art of a card the warm-up deal did not show is otherwise drawn, ~0.5 ms, inside
+    a measured update)."""
+    from games.cards import FULL_DECK
+
+    codes: list[str | None] = [c.code for c in FULL_DECK]
+    codes.append(None)
+    items = []
+    y = 0
+    for width in CARD_WIDTHS:
+        for wild in (False, True):
+            for dim in (False, True):
+                for i, code in enumerate(codes):
+                    kind = {"style": style} if style else {}
+                    items.append(pictures.CardItem(i * 8, y, width, code, wild, dim, **kind))
+                y += 100
+    return pictures.Scene(len(codes) * 8 + 64, y + 100, tuple(items))
 
 
 def _run(
@@ -168,7 +196,7 @@ def bench(args: argparse.Namespace) -> None:
     )
     print(
         "CPU ms per table update (scene + picture), median of the runs' medians; warm: the "
-        "sprite caches warm (a deal drawn before), cold: a process's first picture"
+        "sprite caches warm (every card and a deal drawn before), cold: a process's first picture"
     )
     header = (
         f"{'game':8} {'seats':>5} {'tree':5} {'updates':>7} {'p50 ms':>7} {'p90 ms':>7} "
@@ -198,6 +226,72 @@ def bench(args: argparse.Namespace) -> None:
                     f"mean {this['mean'] / base['mean']:.2f}, "
                     f"bytes {this['kb'] / base['kb']:.2f}"
                 )
+
+
+def floor(seed: int) -> None:
+    """What the parts every picture needs cost on this machine, for the largest Palace table
+    (CPU us, best of 7 rounds): Pillow's own PNG encoding of the whole picture, one paste and
+    one palette mapping of the whole canvas, and the inflate and deflate of one band of rows,
+    times the bands a typical update re-encodes."""
+    import io
+
+    from PIL import Image
+
+    from bot.pictures import (
+        BAND,
+        Public,
+        encode_bands,
+        paint,
+        palette,
+        png_band,
+        png_rows,
+        table_scene,
+        warm,
+    )
+
+    warm()
+    names = dict(zip([str(1000 + i) for i in range(10)], NAMES, strict=True))
+    views = _states("palace", 10, 1, seed)
+    scene = table_scene(Public(views[len(views) // 2]), names)
+    image = paint(scene)
+    mapped = image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    bands = encode_bands(scene)
+    raw = png_rows(bands[len(bands) // 2])
+
+    def best(work: Callable[[], object], times: int = 20) -> float:
+        rounds = []
+        for _ in range(7):
+            start = time.thread_time()
+            for _ in range(times):
+                work()
+            rounds.append((time.thread_time() - start) / times * 1e6)
+        return min(rounds)
+
+    def save() -> None:
+        mapped.save(io.BytesIO(), "PNG", compress_level=1)
+
+    blank = Image.new("RGB", image.size)
+    one_band = best(lambda: png_band(png_rows(bands[10])), 200)
+    changed = []  # bands whose rows differ from the picture before: what must be re-encoded
+    before = paint(table_scene(Public(views[0]), names)).tobytes()
+    row = scene.width * 3 * BAND
+    for view in views[1:]:
+        after = paint(table_scene(Public(view), names)).tobytes()
+        if len(after) == len(before):
+            changed.append(
+                sum(before[i : i + row] != after[i : i + row] for i in range(0, len(after), row))
+            )
+        before = after
+    typical = round(statistics.median(changed))
+    print(f"picture {scene.width}x{scene.height}, {len(bands)} bands of {BAND} rows")
+    print(f"{'Pillow PNG save, palette image, level 1':44} {best(save, 5):8.0f} us")
+    print(f"{'one paste of the whole canvas (RGB)':44} {best(lambda: blank.paste(image)):8.0f} us")
+    print(
+        f"{'palette mapping of the whole canvas':44} "
+        f"{best(lambda: image.quantize(palette=palette(), dither=Image.Dither.NONE), 5):8.0f} us"
+    )
+    print(f"{'inflate + deflate of one band':44} {one_band:8.1f} us ({len(raw)} bytes)")
+    print(f"{f'  x {typical} (median bands changed an update)':44} {typical * one_band:8.0f} us")
 
 
 def encoders(seed: int) -> None:
@@ -269,6 +363,7 @@ def main() -> None:
         "--seats", type=_sizes, action="append", help="game=N,M (default: every game)"
     )
     parser.add_argument("--encoders", action="store_true", help="compare encoder settings")
+    parser.add_argument("--floor", action="store_true", help="what the parts alone cost")
     parser.add_argument("--samples", type=Path, help="write sample pictures here instead")
     parser.add_argument("--style", default="", help="this tree's card style (default: its own)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
@@ -279,6 +374,8 @@ def main() -> None:
         print(json.dumps(measure(game, int(seats), int(deals), int(seed), "".join(style))))
     elif args.samples is not None:
         samples(args.samples, args.seed)
+    elif args.floor:
+        floor(args.seed)
     elif args.encoders:
         encoders(args.seed)
     else:

@@ -26,6 +26,7 @@ from bot.errors import ParlourTree
 from bot.factory import BotConfig
 from bot.global_budget import GlobalBudget, install, share
 from bot.languages import Languages
+from bot.pictures import warm as warm_pictures
 from bot.shards import ShardLeases, guild_filter
 from bot.table import Desk
 from bot.table_events import TASK, DeskListener
@@ -124,6 +125,9 @@ class Parlour(commands.Bot):
         self.lost_leases = False
         """Another process took this one's shards over: it stopped serving them."""
         self._stopping: asyncio.Task[None] | None = None
+        self.warmed: asyncio.Task[None] | None = None
+        """The drawing of the pictures' palette and card art, started with the services (none
+        for a bot without pictures)."""
         self._take_interactions_until_draining()
         # Draws every game's table on Discord; hears the service's events as bot events.
         # Who reads which language (the preferences service joins it at setup_hook).
@@ -165,6 +169,10 @@ class Parlour(commands.Bot):
             await self._start_services()
 
     async def _start_services(self) -> None:
+        if self.desk.pictures:
+            # The pictures' palette and card art, drawn in a worker thread while the database
+            # opens: otherwise the first table picture after a start pays for them (~400 ms).
+            self.warmed = self.create_task(asyncio.to_thread(warm_pictures), name="warm-pictures")
         self._db = self.db = await Database.open(
             self.config.database_url or self.config.database_path
         )

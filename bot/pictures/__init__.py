@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bot.pictures._cache import PictureCache, Uploads, draw
 from bot.pictures._cards import back, face
-from bot.pictures._compose import Picture, TablePictures
+from bot.pictures._compose import Picture, TablePictures, encode_bands
 from bot.pictures._fonts import HAS_RAQM
 from bot.pictures._hand import (
     Group,
@@ -36,10 +36,12 @@ from bot.pictures._hand import (
 from bot.pictures._layout import DEFAULT_LABELS, Labels, Names
 from bot.pictures._paiute import paiute_scene
 from bot.pictures._palace import palace_scene
-from bot.pictures._png import Encoding
+from bot.pictures._png import BAND, Encoding
+from bot.pictures._png import band as png_band
+from bot.pictures._png import rows as png_rows
 from bot.pictures._pontoon import PontoonViewLike, pontoon_scene
 from bot.pictures._public import PrivateViewError, Public
-from bot.pictures._scene import CardItem, Format, Scene, encode, paint, styled, warm
+from bot.pictures._scene import CardItem, Format, Scene, encode, paint, palette, styled, warm
 from bot.pictures._stats import Chart, Listing, StatsCard, Tile, running_total, stats_picture
 from bot.pictures._styles import DEFAULT_STYLE, STYLES, card_style
 from games.paiute import PaiuteView
@@ -91,6 +93,7 @@ def hand_scene(view: TableView, style: str = DEFAULT_STYLE) -> Scene:
 
 
 __all__ = [
+    "BAND",
     "DEFAULT_LABELS",
     "DEFAULT_STYLE",
     "HAS_RAQM",
@@ -120,6 +123,7 @@ __all__ = [
     "card_style",
     "draw",
     "encode",
+    "encode_bands",
     "face",
     "groups_scene",
     "hand_scene",
@@ -128,6 +132,9 @@ __all__ = [
     "paiute_scene",
     "palace_hand",
     "palace_scene",
+    "palette",
+    "png_band",
+    "png_rows",
     "pontoon_hand",
     "pontoon_scene",
     "running_total",

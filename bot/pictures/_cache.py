@@ -16,15 +16,18 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from bot.pictures._compose import Picture, encode_scene
+from bot.pictures._compose import Picture, drawn
 from bot.pictures._fonts import LOCK
 from bot.pictures._scene import Format, Scene, encode, paint
 
 
 def draw(scene: Scene, fmt: Format = "png") -> Picture:
     """Paint and encode ``scene`` (no cache)."""
+    if fmt == "png":
+        with LOCK:
+            return drawn(scene)
     with LOCK:
-        data = encode_scene(scene) if fmt == "png" else encode(paint(scene), fmt)
+        data = encode(paint(scene), fmt)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return Picture(data, scene.width, scene.height, fmt, digest)
 

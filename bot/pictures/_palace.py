@@ -9,6 +9,7 @@ beside it, the three palace cards sit at the panel's right end.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from bot.pictures import _scene as s
 from bot.pictures._fonts import fit, text_width
@@ -64,11 +65,13 @@ def _header(view: PalaceView, names: Names, labels: Labels) -> list[s.Item]:
     """The pot, the stock and the discards, and the battle: with the reader's words while they
     fit, else without the battle's, else with the numbers alone (the chip and the pile's back
     say what they are), so a long word or a big pot never covers the next thing (issue 33)."""
+    items = _header_with(view, names, labels)
+    if items is not None:
+        return items
     shorter = replace(labels, to_call="", raises="")
-    for words in (labels, shorter):
-        items = _header_with(view, names, words)
-        if items is not None:
-            return items
+    items = _header_with(view, names, shorter)
+    if items is not None:
+        return items
     terse = replace(shorter, pot="", stock="", discards="")
     return _header_with(view, names, terse, squeeze=True) or []
 
@@ -140,7 +143,7 @@ def _battle(
 
 def _seat(
     view: PalaceView, seat: SeatView, x: int, y: int, names: Names, labels: Labels
-) -> list[s.Item]:
+) -> tuple[s.Item, ...]:
     out = seat.status is not Status.IN
     result = view.result
     winner = result is not None and seat.player in result.winners
@@ -154,50 +157,65 @@ def _seat(
         outline = s.ATTACK
     elif battle is not None and seat.player == battle.defender:
         outline = s.DEFEND
+    shown = view.shown_palaces.get(seat.player)
+    palace = tuple(c.code for c in shown) if shown is not None else (None,) * seat.palace_count
+    return _seat_items(
+        x,
+        y,
+        name_of(names, seat.player),
+        labels.number(seat.stack),
+        _extra(view, seat, labels),
+        seat.is_dealer,
+        out,
+        outline,
+        None if seat.banner is None else seat.banner.code,
+        tuple(c.code for c in seat.soldiers),
+        palace,
+        shown is not None,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _seat_items(
+    x: int,
+    y: int,
+    name: str,
+    stack: str,
+    extra: tuple[str, s.RGB, s.RGB] | None,
+    dealer: bool,
+    out: bool,
+    outline: s.RGB | None,
+    banner: str | None,
+    soldiers: tuple[str, ...],
+    palace: tuple[str | None, ...],
+    shown: bool,
+) -> tuple[s.Item, ...]:
+    """A seat's items from what it shows, remembered: most seats show the same from one
+    update to the next, and laying them out again cost most of a picture's scene."""
     items: list[s.Item] = [
         s.PanelItem(x, y, PANEL_W, PANEL_H, s.PANEL, outline, 4 if outline else 0)
     ]
     items.extend(
-        seat_top(
-            x,
-            y,
-            PANEL_W,
-            name=name_of(names, seat.player),
-            stack=labels.number(seat.stack),
-            dealer=seat.is_dealer,
-            dim=out,
-            extra=_extra(view, seat, labels),
-        )
+        seat_top(x, y, PANEL_W, name=name, stack=stack, dealer=dealer, dim=out, extra=extra)
     )
     cards_y = y + 46
     left = x + MARGIN
-    if seat.banner is not None:
+    if banner is not None:
         items.append(
             s.PanelItem(
                 left - 4, cards_y - 4, CARD + 8, round(CARD * 1.4) + 8, s.WIN, ground=s.PANEL
             )
         )
-        items.append(s.CardItem(left, cards_y, CARD, seat.banner.code, dim=out, visible=CARD))
-    shown = view.shown_palaces.get(seat.player)
-    palace: list[str | None] = (
-        [c.code for c in shown] if shown is not None else [None] * seat.palace_count
-    )
-    step = PALACE_STEP if shown is None else SHOWN_STEP
+        items.append(s.CardItem(left, cards_y, CARD, banner, dim=out, visible=CARD))
+    step = SHOWN_STEP if shown else PALACE_STEP
     palace_room = CARD + max(0, len(palace) - 1) * step
     palace_x = x + PANEL_W - MARGIN - palace_room
     soldiers_x = left + CARD + 16
-    soldiers, _ = fan(
-        soldiers_x,
-        cards_y,
-        CARD,
-        [c.code for c in seat.soldiers],
-        palace_x - 14 - soldiers_x,
-        dim=out,
-    )
-    items.extend(soldiers)
+    fanned, _ = fan(soldiers_x, cards_y, CARD, soldiers, palace_x - 14 - soldiers_x, dim=out)
+    items.extend(fanned)
     backs, _ = fan(palace_x, cards_y, CARD, palace, palace_room, dim=out)
     items.extend(backs)
-    return items
+    return tuple(items)
 
 
 def _extra(view: PalaceView, seat: SeatView, labels: Labels) -> tuple[str, s.RGB, s.RGB] | None:

@@ -10,7 +10,6 @@ items also let the tests find every card in a picture.
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -165,7 +164,11 @@ def paint_into(image: Image.Image, items: Iterable[Item], left: int, top: int) -
     arguments, which cost more than the pasting of most sprites: a hundred per update).
     """
     image.load()
-    core = image.im
+    paint_core(image.im, items, left, top)
+
+
+def paint_core(core: Any, items: Iterable[Item], left: int, top: int) -> None:
+    """``paint_into`` an image's core (Pillow's ``Image.im``)."""
     with LOCK:  # the fonts, and the card art drawn on first use
         for item in items:
             for source, mask, dx, dy, w, h in _sprites(item):
@@ -203,9 +206,10 @@ def _whole(art: Image.Image, dx: int = 0, dy: int = 0) -> Sprite:
 
 @lru_cache(maxsize=1024)
 def _text(text: str, size: int, bold: bool, anchor: Anchor, colour: RGB) -> tuple[Sprite, ...]:
-    mask, dx, dy = _glyphs(text, size, bold, anchor)
-    mask.load()
-    return ((colour, mask.im, dx, dy, mask.width, mask.height),)
+    mask, dx, dy, width, height = _glyphs(text, size, bold, anchor)
+    if not width or not height:
+        return ()
+    return ((colour, mask, dx, dy, width, height),)
 
 
 @lru_cache(maxsize=256)
@@ -231,18 +235,15 @@ def bounds(item: Item) -> Box:
     if isinstance(item, CardItem):
         return (item.x, item.y, item.x + item.width, item.y + item.height)
     if isinstance(item, TextItem):
-        mask, dx, dy = _glyphs(item.text, item.size, item.bold, item.anchor)
+        _, dx, dy, width, height = _glyphs(item.text, item.size, item.bold, item.anchor)
         x, y = item.x + dx, item.y + dy
-        return (x, y, x + mask.width, y + mask.height)
+        return (x, y, x + width, y + height)
     if isinstance(item, PanelItem):
         return (item.x, item.y, item.x + item.width, item.y + item.height)
     if isinstance(item, ChipItem):
         r = item.diameter // 2
         return (item.x - r, item.y - r, item.x - r + item.diameter, item.y - r + item.diameter)
     return (item.x, item.y, item.x + item.width, item.y + _cards.card_height(item.width))
-
-
-_PAD = 2
 
 
 @lru_cache(maxsize=1024)
@@ -282,21 +283,16 @@ def _card(code: str | None, width: int, wild: bool, dim: bool, style: str) -> tu
 
 
 @lru_cache(maxsize=4096)
-def _glyphs(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Image.Image, int, int]:
-    """``text``'s glyph mask and where its top left lies from the anchor point: drawn once,
-    then pasted in the text's colour wherever the text goes (what ``ImageDraw.text`` does
-    at whole pixels, without laying the text out again)."""
+def _glyphs(text: str, size: int, bold: bool, anchor: Anchor) -> tuple[Any, int, int, int, int]:
+    """``text``'s glyph mask (an image core), where its top left lies from the anchor point
+    and its size: laid out and drawn once, then pasted in the text's colour wherever the text
+    goes. This is the mask ``ImageDraw.text`` draws through at whole pixels (the same call, at
+    the same point), so a label comes out as it would drawn there, at a third of the cost of
+    measuring the text and then drawing it into an image of that size."""
     with LOCK:
-        chosen = font_for(text, size, bold=bold)
-        box = chosen.getbbox(text, anchor=anchor)
-        left, top = math.floor(box[0]), math.floor(box[1])
-        right, bottom = math.ceil(box[2]), math.ceil(box[3])
-        width, height = right - left + 2 * _PAD, bottom - top + 2 * _PAD
-        mask = Image.new("L", (max(1, width), max(1, height)), 0)
-        ImageDraw.Draw(mask).text(
-            (_PAD - left, _PAD - top), text, font=chosen, fill=255, anchor=anchor
-        )
-    return mask, left - _PAD, top - _PAD
+        mask, (dx, dy) = font_for(text, size, bold=bold).getmask2(text, "L", anchor=anchor)
+    width, height = mask.size
+    return mask, dx, dy, width, height
 
 
 def encode(image: Image.Image, fmt: Format = "png") -> bytes:
@@ -360,6 +356,40 @@ def _panel(
         width=line * s,
     )
     return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def rim_depth(one: PanelItem, two: PanelItem) -> int:
+    """How deep from its edges the art of panel ``one`` differs from that of ``two``, a panel
+    of the same size, fill and ground with another outline: inside that frame their pixels
+    are equal, so a table whose turn marker moved repaints only the frame."""
+    return _rim_depth(
+        one.width,
+        one.height,
+        one.fill,
+        one.ground,
+        (one.outline, one.outline_width),
+        (two.outline, two.outline_width),
+    )
+
+
+@lru_cache(maxsize=64)
+def _rim_depth(
+    width: int,
+    height: int,
+    fill: RGB,
+    ground: RGB,
+    one: tuple[RGB | None, int],
+    two: tuple[RGB | None, int],
+) -> int:
+    first = _panel(width, height, fill, one[0], one[1], ground)
+    second = _panel(width, height, fill, two[0], two[1], ground)
+    depth = 0
+    while 2 * depth < min(width, height):
+        inside = (depth, depth, width - depth, height - depth)
+        if first.crop(inside).tobytes() == second.crop(inside).tobytes():
+            return depth
+        depth += 1
+    return depth
 
 
 def warm() -> None:

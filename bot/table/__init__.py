@@ -30,7 +30,10 @@ How a game cog plugs in (see ``bot/exts/pontoon/`` for a complete one)::
 
 Inside the kit: the presenter (``_presenter``, ``_layout``) turns a status, its events and the
 game's ``GameUI`` into a presentation model (``_model``), the renderer (``_render``) words it in
-one language, the publisher (``_publisher``) puts it on Discord; ``_names`` keeps the display
+one language, the table messages (``_table_messages``) draw it in the table's format, chosen
+once per table (``_formats``: the embed, ``_message_embed``, or Components V2 with its picture,
+``_message_v2``, behind one interface, ``_message``), the publisher (``_publisher``) puts it
+on Discord; ``_names`` keeps the display
 names; the table service's events reach the desk (``_desk``) through ``bot.table_events``.
 
 The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not starting with

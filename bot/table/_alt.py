@@ -161,7 +161,12 @@ def _pontoon(view: PontoonView, names: Names) -> Table:
     seats = []
     if view.banker is not None or view.banker_hand.cards:  # None: the house banks (PO-23)
         banker = view.banker or HOUSE
-        bank = msg("pictures.alt.banker", name=names.plain(banker))
+        # The house's seat starts a sentence: "the house" would read lower case there.
+        bank = (
+            msg("pictures.alt.house_bank")
+            if banker == HOUSE
+            else msg("pictures.alt.banker", name=names.plain(banker))
+        )
         stack = None if banker == HOUSE else view.stacks.get(banker)
         change = None if results is None or stack is None else results.get(banker, 0)
         seats.append(Seat(bank, view.banker_hand.cards, stack, change=change))

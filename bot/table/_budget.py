@@ -11,6 +11,7 @@ Discord's, for the time a request takes to arrive).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
@@ -53,7 +54,14 @@ class ChannelBudget:
         over = len(sent) + keep + 1 - self.limit
         if over <= 0:
             return 0.0
-        return max(0.0, sent[over - 1] + self.window - self.clock())
+        now = self.clock()
+        due = sent[over - 1] + self.window
+        delay = due - now
+        # ``now + (due - now)`` can fall an ulp short of ``due``: a caller that waits exactly
+        # this long must find the old write outside the window, not still in it.
+        while now + delay < due:
+            delay = math.nextafter(delay, math.inf)
+        return max(0.0, delay)
 
     def spend(self, channel: int) -> None:
         """One write to ``channel`` is being made now."""

@@ -396,8 +396,6 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             async def cards_now() -> None:  # the reply shows the cards now, without the selects
                 locale = await desk.reader(interaction)
                 shown = await desk.hand_message(guild, channel, user, locale, edit=True)
-                if "content" in shown:
-                    shown["view"] = None
                 await interaction.response.edit_message(**shown)
 
             # the player's own update (with the choices left) becomes the reply, else cards_now

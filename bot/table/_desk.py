@@ -2,16 +2,15 @@
 
 It keeps the games' presenters (``GameUI``) and each table's latest public lines, and answers
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
-the renderer (:mod:`._render`) words it, the publisher (:mod:`._publisher`) puts it on
-Discord. The display names live in :mod:`._names`; the table service's listener events reach
-the desk through ``bot.table_events``. Languages (``bot.languages``): the table message and the
-channel's announcements are in the server's language, a reply and a DM in the reader's.
+the table messages (:mod:`._table_messages`) draw it in the table's format (embed or V2:
+:mod:`._formats`), the publisher (:mod:`._publisher`) puts it on Discord. The display names
+live in :mod:`._names`; the table service's listener events reach the desk through
+``bot.table_events``. Languages (``bot.languages``): the table message and the channel's
+announcements are in the server's language, a reply and a DM in the reader's.
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -19,26 +18,23 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.errors import CHANNEL_PERMISSIONS, permission_name
 from bot.languages import Languages
-from bot.pictures import DEFAULT_STYLE
 from bot.refusal import Refusal
-from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
-from bot.table._alt import table_alt
-from bot.table._components import hand_view
 from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components, verify_button
 from bot.table._lifetimes import send_private
 from bot.table._log import TableLog
-from bot.table._model import Component, TableModel
+from bot.table._message import MessageFormat
+from bot.table._model import TableModel
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, jump_url
-from bot.table._publisher import Drawn, Publisher
+from bot.table._publisher import Publisher
 from bot.table._resume import busiest_first, paced
+from bot.table._table_messages import TableMessages
 from bot.table._threads import TableThreads
 from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
@@ -81,13 +77,6 @@ class Desk:
         self._uis: dict[str, GameUI] = {}
         self.logs = TableLog()
         """Each table's public lines (see :mod:`._log`)."""
-        self._shown: dict[int, tuple[TableStatus, list[ActionSpec]]] = {}
-        """Each table's latest step result shown (its public status and the legal actions of
-        the player to act): what a later (coalesced) edit and a waiting ping draw, so showing
-        a step reads nothing from the service again."""
-        self._posted_ids: dict[int, int] = {}
-        """The message each table was last posted as by this desk: newer than a step's
-        status that was read before the post was stored."""
         self.book = NameBook(bot)
         self.publisher = Publisher(bot, clock=self.clock)
         self.pictures = True
@@ -106,6 +95,8 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self.messages = TableMessages(self, self.publisher, self.images)
+        """Each table's one message, in its format (:mod:`._table_messages`)."""
         self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
         """Shows a table's finished deal (table id, deal number) step by step to the clicker
         of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
@@ -238,33 +229,9 @@ class Desk:
         self.note(status, ())
         self.logs.add(status.table_id, line)
 
-    def current(self, status: TableStatus) -> TableStatus:
-        """The table as it is now (``status`` itself once it is closed)."""
-        try:
-            now = self.service.status(status.guild_id, status.channel_id)
-        except TableError:
-            return status
-        return now if now.table_id == status.table_id else status
-
-    def _keep(self, result: ActionResult) -> None:
-        """Remember a step's result as the table's latest (a late one of an earlier step
-        does not replace a newer one)."""
-        status = result.table
-        kept = self._shown.get(status.table_id)
-        newer = kept is None or (status.deal_number, status.action_counter) >= (
-            kept[0].deal_number,
-            kept[0].action_counter,
-        )
-        if newer:
-            self._shown[status.table_id] = (status, result.legal)
-
     def latest(self, status: TableStatus) -> tuple[TableStatus, list[ActionSpec] | None]:
         """The table as the desk last saw it step (no read), else as it is now (read)."""
-        now, legal = self._shown.get(status.table_id) or (self.current(status), None)
-        posted = self._posted_ids.get(now.table_id)
-        if posted is not None and now.message_id != posted:
-            now = dataclasses.replace(now, message_id=posted)
-        return now, legal
+        return self.messages.latest(status)
 
     async def publish(
         self,
@@ -280,29 +247,7 @@ class Desk:
         restart's note or a repost, which yields to the players' updates. ``step``: the
         result being shown (drawn from without reading the table); without it the table is
         read when drawn (something changed it outside a step: a player is back, a restart)."""
-
-        locale = await self.public(status)
-        if step is not None:
-            self._keep(step)
-        elif closed is None:
-            self._shown.pop(status.table_id, None)
-
-        async def draw() -> Drawn:
-            now, legal = (status, []) if closed is not None else self.latest(status)
-            model = self.model(now, closed=closed, legal=legal)
-            if await self.images(now.guild_id):
-                return Drawn(now, None, None, await self.layout_v2(now, model, locale))
-            embed, view = render.table_embed(model, locale), render.table_view(model, locale)
-            return Drawn(now, embed, view)
-
-        await self.publisher.publish(
-            status, draw, interaction, posted=None if closed else self._posted, low=low
-        )
-
-    async def _posted(self, status: TableStatus, message_id: int) -> None:
-        self._posted_ids[status.table_id] = message_id
-        with contextlib.suppress(TableError):
-            await self.service.set_message(status.guild_id, status.channel_id, message_id)
+        await self.messages.publish(status, interaction, closed=closed, low=low, step=step)
 
     async def images(self, guild: int) -> bool:
         """Whether the table messages of ``guild`` show pictures (Components V2): the bot's
@@ -311,26 +256,6 @@ class Desk:
         if not self.pictures or economy is None:
             return False
         return bool((await economy.settings(guild)).images)
-
-    async def card_style(self, guild: int, reader: int | None = None) -> str:
-        """The card style of ``guild``'s table pictures, or (``reader``) of that player's own
-        cards: their ``/cards`` choice, else the server's."""
-        styles = getattr(self.bot, "card_styles", None)
-        if styles is None:
-            return DEFAULT_STYLE
-        if reader is None:
-            return str(await styles.server(guild))
-        return str(await styles.for_reader(reader, guild))
-
-    async def layout_v2(self, status: TableStatus, model: TableModel, locale: str) -> v2.V2:
-        """The table message with its picture (drawn off the event loop, once per state)."""
-        style = await self.card_style(status.guild_id)
-        drawn = await v2.table_picture(status.view, self.names, locale, status.table_id, style)
-        if drawn is None:
-            return v2.table_layout(model, None, "", locale)
-        title = self.ui(status.game).title
-        alt = table_alt(status.view, self.names_of(status), title, locale)
-        return v2.table_layout(model, drawn.picture, alt, locale)
 
     # -- private cards --------------------------------------------------------------------------
 
@@ -360,45 +285,20 @@ class Desk:
         self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
     ) -> dict[str, Any]:
         """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
-        edit of the reply, which keeps its picture's place: ``attachments`` replaces it)."""
+        edit of the reply after a card choice: the cards now, without the choices)."""
         text = self.private_text(guild, channel, user, locale)
         with refusals(self):
             status = self.service.status(guild, channel, user)
             legal = self.service.legal_actions(guild, channel, user)
         ui, names = self.ui(status.game), self.names_of(status)
         verify = verify_button(status) if self.verifier is not None else ()
-        if await self.images(guild):
-            # the edit after a card choice shows the cards now, without the selects (as the
-            # text reply does)
-            shown = () if edit else (*hand_components(ui, status, legal, names), *verify)
-            layout = await self.hand_v2(status, text, locale, shown)
-            file = v2.file_of(layout)
-            if edit:
-                return {"view": layout.layout, "attachments": [file] if file else []}
-            return {"view": layout.layout, "file": file} if file else {"view": layout.layout}
-        view = hand_view(ui, status, legal, names, locale, extra=verify)
-        if edit:
-            return {"content": text, "view": view}
-        return {"content": text, "view": view} if view is not None else {"content": text}
+        shown = (*hand_components(ui, status, legal, names), *verify)
+        shape = await self.messages.formats.of(status)
+        return await shape.hand(status, text, locale, shown, edit=edit)
 
-    async def hand_v2(
-        self,
-        status: TableStatus,
-        text: str,
-        locale: str,
-        components: Iterable[Component] = (),
-    ) -> v2.V2:
-        """A player's cards with their picture (``status`` is their private view), in their
-        card style."""
-        viewer = getattr(status.view, "viewer", None)
-        reader = int(viewer) if isinstance(viewer, str) and viewer.isdigit() else None
-        style = await self.card_style(status.guild_id, reader)
-        drawn = await v2.hand_picture(status.view, style)
-        if drawn is None:
-            return v2.hand_layout(text, None, "", components, locale)
-        title = self.ui(status.game).title
-        alt = v2.alt_text("pictures.alt.hand", title, drawn.cards, locale)
-        return v2.hand_layout(text, drawn.picture, alt, components, locale)
+    async def format_of(self, status: TableStatus) -> MessageFormat:
+        """The format of ``status``'s table (see :mod:`._formats`)."""
+        return await self.messages.formats.of(status)
 
     async def deliver(
         self,
@@ -417,10 +317,8 @@ class Desk:
         cards as they are now. ``views``: the step's private views (else each is read)."""
         await private.deliver(self, status, events, interaction, reply, owed=owed, views=views)
 
-    async def dm(
-        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
-    ) -> None:
-        """One DM (``text``, or the keyword arguments ``send`` of a V2 one); closed DMs
+    async def dm(self, status: TableStatus, user: int, send: dict[str, Any]) -> None:
+        """One DM (``send``: its keyword arguments, in the table's format); closed DMs
         (50007) get one note in the table's channel, and play goes on."""
         locale = await self.public(status)
 
@@ -428,7 +326,7 @@ class Desk:
             cmd = self.ui(status.game).command or status.game
             return self.words(msg("table.say.no_dm", player=f"<@{user}>", command=cmd), locale)
 
-        await self.publisher.dm(status, user, text, note, send)
+        await self.publisher.dm(status, user, send, note)
 
     # -- answering a step -----------------------------------------------------------------------
 
@@ -491,39 +389,15 @@ class Desk:
         done = reply or msg("table.reply.done")
         await self.deliver(status, result.events, interaction, done, views=result.private)
         if interaction is not None:
-            await self.tell_denied(status, interaction)
+            await self.messages.tell_denied(status, interaction)
         if result.private:  # the step's private updates went out: cleared with the next step
             self.service.outbox.delivered(status.table_id, result.private, status.action_counter)
         await self.ping(self.latest(status)[0])
 
     async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool:
-        """A click that is stale only because the table message is behind (an edit failed
-        or is still waiting for room): answer it with the table as it is now (UPDATE_MESSAGE)
-        and a short private note, instead of a dead end; ``False`` if it is not that case."""
-        if interaction.message is None or interaction.message.id != status.message_id:
-            return False
-        if not self.publisher.behind(status.table_id):
-            return False
-        await self.publish(status, interaction)
-        if not interaction.response.is_done():
-            return False
-        text = self.words(msg("publish.caught_up"), await self.reader(interaction))
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.followup.send(text, ephemeral=True)
-        return True
-
-    async def tell_denied(self, status: TableStatus, interaction: discord.Interaction) -> None:
-        """Once per table: Discord refused the bot a permission for the table message, so
-        the channel hears it through an interaction's answer (which needs no permission)."""
-        if not self.publisher.denied(status.table_id) or not interaction.response.is_done():
-            return
-        self.publisher.told_denied(status.table_id)
-        flags = [f"**{permission_name(f)}**" for f in CHANNEL_PERMISSIONS]
-        listed = msg("errors.and", head=", ".join(flags[:-1]), last=flags[-1])
-        said = msg("errors.forbidden.some", permissions=listed)
-        text = self.words(said, await self.public(status))
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.followup.send(text)
+        """Answer a click stale only because the table message is behind with the table as it
+        is now (see ``TableMessages.catch_up``); ``False`` if it is not that case."""
+        return await self.messages.catch_up(interaction, status)
 
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
@@ -572,7 +446,7 @@ class Desk:
             users = owed.get(status.table_id)
             if not users or status.table_id in gone:
                 continue
-            now = self.current(status)
+            now = self.messages.current(status)
             await self.deliver(now, (), owed=users)
             await self.service.outbox.clear_now(now.table_id, users, max(users.values()))
 
@@ -586,9 +460,7 @@ class Desk:
         await self.publish(table, closed=text)
         await self.say(table, text)
         self.logs.close(table.table_id)
-        self._shown.pop(table.table_id, None)
-        self._posted_ids.pop(table.table_id, None)
-        self.publisher.forget(table.table_id)
+        self.messages.forget(table.table_id)
         await self.threads.closed(table, reason)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:

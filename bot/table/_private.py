@@ -25,13 +25,11 @@ from typing import Any, Protocol
 import discord
 
 from bot.languages import Languages
-from bot.table import _layout_v2 as v2
 from bot.table import _presenter as present
 from bot.table import _render as render
-from bot.table._components import hand_view
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components
-from bot.table._model import Component
+from bot.table._message import MessageFormat
 from bot.table._names import TableNames
 from bot.table._ui import GameUI
 from bot.text import Text
@@ -61,19 +59,9 @@ class Desk(Protocol):
 
     async def reply(self, interaction: discord.Interaction, text: Text) -> None: ...
 
-    async def images(self, guild: int) -> bool: ...
+    async def format_of(self, status: TableStatus) -> MessageFormat: ...
 
-    async def hand_v2(
-        self,
-        status: TableStatus,
-        text: str,
-        locale: str,
-        components: Iterable[Component] = (),
-    ) -> v2.V2: ...
-
-    async def dm(
-        self, status: TableStatus, user: int, text: str, send: dict[str, Any] | None = None
-    ) -> None: ...
+    async def dm(self, status: TableStatus, user: int, send: dict[str, Any]) -> None: ...
 
 
 ANSWER_WITHIN_S = 3.0
@@ -172,13 +160,10 @@ async def _dm(
 ) -> None:
     locale = await _locale(desk, status, user)
     text = render.private_text(model, locale)
-    if now is not None and await desk.images(status.guild_id):
-        layout = await desk.hand_v2(now, text, locale)
-        file = v2.file_of(layout)
-        dm = {"view": layout.layout, **({"file": file} if file else {})}
-        await desk.dm(status, user, text, dm)
+    if now is None:  # no cards to show: the words alone
+        await desk.dm(status, user, {"content": text})
     else:
-        await desk.dm(status, user, text)
+        await desk.dm(status, user, await (await desk.format_of(now)).hand(now, text, locale))
 
 
 async def private_send(
@@ -192,22 +177,14 @@ async def private_send(
     """The keyword arguments of an ephemeral message with ``text`` and the player's cards
     (``now``, their private view) with the card choices they have (the **My cards** selects;
     ``legal``: their legal actions, asked for when not given)."""
-    send: dict[str, Any] = {"content": text}
     if now is None:
-        return send
+        return {"content": text}
     if legal is None:
         legal = []
         with contextlib.suppress(TableError):
             legal = desk.service.legal_actions(now.guild_id, now.channel_id, user)
-    ui, names = desk.ui(now.game), desk.names_of(now)
-    if await desk.images(now.guild_id):
-        choices = hand_components(ui, now, legal, names)
-        layout = await desk.hand_v2(now, text, locale, choices)
-        file = v2.file_of(layout)
-        return {"view": layout.layout, **({"file": file} if file else {})}
-    if (view := hand_view(ui, now, legal, names, locale)) is not None:
-        send["view"] = view
-    return send
+    choices = hand_components(desk.ui(now.game), now, legal, desk.names_of(now))
+    return await (await desk.format_of(now)).hand(now, text, locale, choices)
 
 
 async def answer_privately(

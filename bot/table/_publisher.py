@@ -26,8 +26,9 @@ Each table message converges on the table's latest state with as few writes as D
   table dirty, and the writer tries again with backoff (honouring ``retry_after``) until the
   message shows the latest state; a deleted message is posted again.
 
-It also sends DMs (a closed-DM player gets one note in the table's channel, and play goes on)
-and posts the rare channel messages.
+The publisher knows no format (embed or V2): it writes each drawing through the doors of the
+table message (:class:`._message.TableMessage`). It also sends DMs (a closed-DM player gets one
+note in the table's channel, and play goes on) and posts the rare channel messages.
 """
 
 from __future__ import annotations
@@ -49,11 +50,11 @@ from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, FreshTokens, made_at
+from bot.table._message import Posted, TableMessage
 from services.tables import Clock, SystemClock, TableStatus
 
 log = logging.getLogger(__name__)
 
-UNKNOWN_MESSAGE = 10008
 ANSWER_WAIT_S = 0.8
 """How long a click's answer waits for the table's writer to finish its edit (then it answers
 anyway: Discord wants the answer within 3 s)."""
@@ -62,19 +63,8 @@ ANSWER_LIMIT_S = 3.0
 BACKOFF_S = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 """Waits between failed writes of one table (the last repeats)."""
 
-Posted = Callable[[TableStatus, int], Awaitable[None]]
-Draw = Callable[[], "Drawn | Awaitable[Drawn]"]
-
-
-@dataclass(frozen=True, slots=True)
-class Drawn:
-    """A table message drawn for the table as it is now."""
-
-    status: TableStatus
-    embed: discord.Embed | None
-    view: discord.ui.View | None
-    v2: Any = None
-    """A ``bot.table._layout_v2.V2`` (pictures on): then ``embed`` and ``view`` are unused."""
+Draw = Callable[[], "TableMessage | Awaitable[TableMessage]"]
+"""Draws the table message as the table is at the moment of the write."""
 
 
 @dataclass(slots=True)
@@ -235,22 +225,14 @@ class Publisher:
             drawn = await _drawn(table.draw)
             if not _on_message(interaction, drawn.status.message_id):
                 return
-            from bot.table._publish_v2 import answer_v2, unsure
-
-            answer: Awaitable[Any]
-            if drawn.v2 is not None:
-                if not locked:
-                    unsure(self, drawn.status.message_id)  # the writer's edit may land later
-                answer = answer_v2(self, drawn.status, drawn.v2, interaction)
-            else:
-                answer = interaction.response.edit_message(embed=drawn.embed, view=drawn.view)
+            if not locked:
+                drawn.unsure()  # the writer's edit may land later
             try:
                 # past Discord's 3 s the answer is refused anyway; the writer edits instead
-                await asyncio.wait_for(answer, ANSWER_LIMIT_S)
+                await asyncio.wait_for(drawn.answer(interaction), ANSWER_LIMIT_S)
             except (discord.HTTPException, TimeoutError) as error:
                 log.info("table %s: the click's answer failed: %r", drawn.status.table_id, error)
-                if drawn.v2 is not None:
-                    unsure(self, drawn.status.message_id)
+                drawn.unsure()
                 return
             self.answers += 1
             table.token, table.token_since = interaction, made_at(interaction, self.clock.monotonic)
@@ -291,7 +273,7 @@ class Publisher:
                         ):
                             self.edits += 1
                             with lower() if table.low else contextlib.nullcontext():
-                                await self._write(table_id, drawn, table.posted)
+                                await self._write(drawn, table.posted)
                     except discord.HTTPException as error:
                         pause = self._failed(table_id, table, error)
                     except MissingChannelPermission as error:
@@ -328,7 +310,7 @@ class Publisher:
         )
         return pause
 
-    async def _by_token(self, table: _Table, drawn: Drawn) -> bool:
+    async def _by_token(self, table: _Table, drawn: TableMessage) -> bool:
         """Edit the table message through the fresh token of a click answered with it;
         ``False`` when there is none or Discord refused it (then the channel edit)."""
         token, status = table.token, drawn.status
@@ -339,18 +321,13 @@ class Publisher:
         ):
             table.token = None
             return False
-        from bot.table._publish_v2 import edit_v2_by_token, sent
-
-        if drawn.v2 is None and status.message_id in sent(self).layouts:
+        if not drawn.fits():
             return False  # a V2 message never turns back into an embed: the writer reposts
         if not self.tokens.room(token.token):
             return False  # a burst: this edit goes through the channel
         self.tokens.spend(token.token)
         try:
-            if drawn.v2 is not None:
-                await edit_v2_by_token(self, status, drawn.v2, token)
-            else:
-                await token.edit_original_response(embed=drawn.embed, view=drawn.view)
+            await drawn.edit_by_token(token)
         except discord.HTTPException as error:
             log.info("table %s: the edit by token failed: %r", status.table_id, error)
             table.token = None
@@ -358,7 +335,7 @@ class Publisher:
         self.token_edits += 1
         return True
 
-    async def _by_owner(self, table: _Table, drawn: Drawn) -> bool:
+    async def _by_owner(self, table: _Table, drawn: TableMessage) -> bool:
         """Edit the table message through the token that posted it, while it is fresh;
         ``False`` when there is none, it is busy, or Discord refused it."""
         owner, status = table.owner, drawn.status
@@ -370,19 +347,13 @@ class Publisher:
         ):
             table.owner = None
             return False
-        from bot.table._publish_v2 import edit_v2_by_webhook, sent
-
-        if drawn.v2 is None and status.message_id in sent(self).layouts:
+        if not drawn.fits():
             return False  # a V2 message never turns back into an embed: the writer reposts
         if not self.tokens.room(owner.token):
             return False
         self.tokens.spend(owner.token)
         try:
-            if drawn.v2 is not None:
-                await edit_v2_by_webhook(self, status, drawn.v2, owner)
-            else:
-                assert status.message_id is not None  # noqa: S101 - checked above
-                await owner.edit_message(status.message_id, embed=drawn.embed, view=drawn.view)
+            await drawn.edit_by_webhook(owner)
         except discord.HTTPException as error:
             log.info("table %s: the edit by its own token failed: %r", status.table_id, error)
             table.owner = None
@@ -390,27 +361,19 @@ class Publisher:
         self.token_edits += 1
         return True
 
-    async def _post_by_token(self, table: _Table, drawn: Drawn) -> bool:
+    async def _post_by_token(self, table: _Table, drawn: TableMessage) -> bool:
         """Post a new table message as a public followup of a fresh interaction at its
         channel (then its token edits it); ``False`` when there is none to use."""
         status = drawn.status
         if status.message_id is not None or table.posted is None or self.fresh is None:
             return False
-        from bot.table._publish_v2 import post_v2_by_webhook
-
         for since, webhook in self.fresh.at(status.channel_id):
             token = webhook.token
             if token is None or not self.tokens.room(token):
                 continue
             self.tokens.spend(token)
             try:
-                if drawn.v2 is not None:
-                    message_id = await post_v2_by_webhook(self, status, drawn.v2, webhook)
-                else:
-                    assert drawn.embed is not None  # noqa: S101 - the embed path draws both
-                    assert drawn.view is not None  # noqa: S101
-                    sent = await webhook.send(embed=drawn.embed, view=drawn.view, wait=True)
-                    message_id = sent.id
+                message_id = await drawn.post_by_webhook(webhook)
             except discord.HTTPException as error:
                 log.info("table %s: posting by token failed: %r", status.table_id, error)
                 self.fresh.drop_webhook(status.channel_id, webhook)
@@ -421,31 +384,11 @@ class Publisher:
             return True
         return False
 
-    async def _write(self, table_id: int, drawn: Drawn, posted: Posted | None) -> None:
+    async def _write(self, drawn: TableMessage, posted: Posted | None) -> None:
         """One edit (or post) of the table message through the channel."""
-        from bot.table._publish_v2 import publish_v2, replace_v2
-
-        if drawn.v2 is not None:
-            await publish_v2(self, drawn.status, drawn.v2, posted)
-            return
-        status, embed, view = drawn.status, drawn.embed, drawn.view
-        assert embed is not None  # noqa: S101 - the embed path draws both
-        assert view is not None  # noqa: S101
-        if await replace_v2(self, status, posted is not None):
-            status = _without_message(status)
+        status = drawn.status
         channel = self.bot.get_partial_messageable(status.channel_id, guild_id=status.guild_id)
-        if status.message_id is not None:
-            try:
-                await channel.get_partial_message(status.message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound as error:
-                if error.code != UNKNOWN_MESSAGE:  # only a deleted message is posted again
-                    raise
-                log.info("table %s: its message was deleted; posting it again", table_id)
-        if posted is None:
-            return
-        message = await channel.send(embed=embed, view=view)
-        await posted(status, message.id)
+        await drawn.write(channel, posted)
 
     # -- other messages -------------------------------------------------------------------------
 
@@ -453,19 +396,15 @@ class Publisher:
         self,
         status: TableStatus,
         user: int,
-        text: str,
+        send: dict[str, Any],
         no_dm_note: Callable[[], str],
-        send: dict[str, Any] | None = None,
     ) -> None:
-        """One DM (``send``: the keyword arguments of a V2 one instead of ``text``); closed
-        DMs (50007) get one ``no_dm_note()`` in the table's channel."""
+        """One DM (``send``: its keyword arguments); closed DMs (50007) get one
+        ``no_dm_note()`` in the table's channel."""
         try:
             channel = await dm_channel(self.bot, user)
             await self._room(channel.id)  # a DM channel has the same 5-per-5-s limit
-            if send is not None:
-                await channel.send(**send)
-            else:
-                await channel.send(text)
+            await channel.send(**send)
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 log.warning("DM to %s refused: %r", user, error)
@@ -501,12 +440,6 @@ class Publisher:
             log.warning("table %s: could not post in its channel: %r", status.table_id, error)
 
 
-async def _drawn(draw: Draw) -> Drawn:
+async def _drawn(draw: Draw) -> TableMessage:
     made = draw()
     return await made if inspect.isawaitable(made) else made
-
-
-def _without_message(status: TableStatus) -> TableStatus:
-    import dataclasses
-
-    return dataclasses.replace(status, message_id=None)

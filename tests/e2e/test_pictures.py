@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.client import Parlour
+from bot.pictures import palette
 from sandbox.harness import Session
 from sandbox.log import Call
 from sandbox.state import Message
@@ -241,6 +243,18 @@ async def test_paiute_with_pictures(
     watch.private_cards_reached_their_owners()
     with capsys.disabled():
         print(report(session, watch, "paiute"))  # noqa: T201 - the report
+
+
+async def test_the_bot_draws_the_pictures_palette_as_it_starts(session: Session) -> None:
+    """The first table picture after a start costs what the rest do: the bot draws the
+    pictures' palette and card art (``bot.pictures.warm``) in a worker thread as it starts."""
+    bot = session.bot
+    assert isinstance(bot, Parlour)
+    assert bot.warmed is not None
+    assert bot.warmed.get_name() == "warm-pictures"
+    await bot.warmed  # real work in a thread, no timer: done once the palette is drawn
+    assert bot.warmed.exception() is None
+    assert palette.cache_info().currsize == 1
 
 
 async def test_images_off_gives_the_text_table(session: Session, alice, bob) -> None:

@@ -90,4 +90,13 @@ def test_every_language_says_the_table(lang):
 def test_the_house_banks_in_the_pontoon_alt_text():
     g = game("Ks 5s Qs 6d 4h 9h 2c 3c", dealer=None, banker="house")
     alt = table_alt(g.view(None), NAMES, "Pontoon")
-    assert "the house (the bank): 1 face down." in alt
+    assert "The house (the bank): 1 face down." in alt
+
+
+def test_the_alt_text_does_not_start_a_sentence_with_the_house_in_lower_case():
+    """Seen in the README transcript: "Pot: 0 chips. the house (the bank): …"."""
+    g = game("Ks 5s Qs 6d 4h 9h 2c 3c", dealer=None, banker="house")
+    for lang, house in [("en", "The house"), ("de", "Das Haus"), ("tr", "Kasa")]:
+        alt = table_alt(g.view(None), NAMES, "Pontoon", lang)
+        assert f". {house} (" in alt, (lang, alt)
+        assert f". {house.lower()} (" not in alt

@@ -17,7 +17,10 @@ from bot.errors import CANNOT_DM
 from bot.pictures import Picture
 from bot.table._fresh import FRESH_S, FreshTokens
 from bot.table._layout_v2 import V2
-from bot.table._publisher import Drawn, Publisher
+from bot.table._message import TableMessage
+from bot.table._message_embed import EmbedFormat, EmbedMessage
+from bot.table._message_v2 import V2Format, V2Message
+from bot.table._publisher import Publisher
 from services.tables import ManualClock, TableStatus
 from tests.bot.table.discord_fakes import (
     BOB,
@@ -32,6 +35,7 @@ from tests.bot.table.discord_fakes import (
     status,
     webhook,
 )
+from tests.bot.table.test_table_message import desk as pontoon_desk
 
 
 class Desk:
@@ -55,13 +59,19 @@ class Desk:
         self.table = status()
         self.v2: V2 | None = None
         """The V2 layout to draw (pictures on); None: an embed."""
+        self.pictures = V2Format(pontoon_desk())  # draws nothing here: layouts are given
+        self.embeds: EmbedFormat | None = None
 
-    def draw(self) -> Drawn:
+    def draw(self) -> TableMessage:
+        """The table message in the table's format as the desk's ``Formats`` hands it over:
+        V2 while ``v2`` is set, then an embed that replaces the V2 messages."""
         self.drawn.append(self.version)
         if self.v2 is not None:
-            return Drawn(self.table, None, None, v2=self.v2)
+            return V2Message(self.pictures, self.table, self.v2)
+        if self.embeds is None:
+            self.embeds = EmbedFormat(set(self.pictures.sent))
         view = discord.ui.View(timeout=None)
-        return Drawn(self.table, discord.Embed(title=f"v{self.version}"), view)
+        return EmbedMessage(self.embeds, self.table, discord.Embed(title=f"v{self.version}"), view)
 
     async def posted(self, now: TableStatus, message_id: int) -> None:
         self.posts.append((now, message_id))
@@ -215,8 +225,8 @@ async def test_closed_dms_get_one_note_in_the_channel_per_table_and_player():
     dm.send.side_effect = refused(discord.Forbidden, 403, CANNOT_DM)
     desk.bot.create_dm.return_value = desk.by_id[77] = dm
     for _ in range(2):
-        await desk.publisher.dm(desk.table, BOB, "your cards", lambda: "use My cards")
-    dm.send.assert_awaited_with("your cards")
+        await desk.publisher.dm(desk.table, BOB, {"content": "your cards"}, lambda: "use My cards")
+    dm.send.assert_awaited_with(content="your cards")
     assert dm.send.await_count == 2
     desk.channel.send.assert_awaited_once()
     assert desk.channel.send.call_args.args == ("use My cards",)
@@ -230,14 +240,14 @@ async def test_a_dm_waits_for_room_in_its_own_channel():
     budget = desk.publisher.budget
     for _ in range(budget.limit):
         budget.spend(77)
-    sending = desk.publisher.dm(desk.table, BOB, "your cards", lambda: "use My cards")
+    sending = desk.publisher.dm(desk.table, BOB, {"content": "your cards"}, lambda: "use My cards")
     task = asyncio.ensure_future(sending)
     await idle()
     dm.send.assert_not_called()
     assert desk.owes()  # owed: the sandbox's settle waits for it
     await desk.advance(budget.window)
     await task
-    dm.send.assert_awaited_once_with("your cards")
+    dm.send.assert_awaited_once_with(content="your cards")
 
 
 def layout(picture: bytes | None) -> V2:
