@@ -123,9 +123,11 @@ def expire_tokens(session: Session) -> None:
     minutes ago as the fake sees it; the bot's clock, the same clock, still says fresh, as
     after a skew between the two): the bot's followups on them are refused, so a player's
     private update outside their own move falls back to a DM. Time itself does not move: no
-    turn timer or idle check runs out."""
+    turn timer or idle check runs out. Only the session's guild's tokens (a shared fake's other
+    guilds are not this test's)."""
     for interaction in session.fake.interactions.by_token.values():
-        interaction.created -= TOKEN_LIFETIME + 1
+        if interaction.guild is session.guild:
+            interaction.created -= TOKEN_LIFETIME + 1
 
 
 def table_message(session: Session) -> Message:

@@ -1,7 +1,10 @@
 """The bot's Discord REST budget per player action (issues 20 and 21): a click's answer IS the
 table update, a slash action's answer carries the player's own new cards, and a player whose
 cards change outside their own move hears it on their latest fresh interaction (an ephemeral
-followup, exempt from Discord's global limit) rather than by DM, which stays the fallback."""
+followup, exempt from Discord's global limit) rather than by DM, which stays the fallback.
+Here: the table's edits through interaction tokens, and tokens that a restart forgot; which
+door each private update takes, and its fallbacks, are unit tests
+(``tests/bot/table/test_private.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from sandbox.harness import Session
 from sandbox.log import Call
 from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, hand_line
-from tests.e2e.table_helpers import TableSeed, expire_tokens, is_ping, status, table_message
+from tests.e2e.table_helpers import TableSeed, is_ping, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
 
@@ -62,51 +65,6 @@ async def deal_under_way(session: Session, players: list[Actor]) -> Actor:
     return to_act(session, players)
 
 
-async def test_a_click_is_answered_by_the_table_and_the_new_hand_by_one_followup(
-    session: Session, players: list[Actor]
-) -> None:
-    """Taking the top discard changes the player's hand like a stock draw (issue 33.8: it
-    sent no private update): the click's answer is the table, the hand one ephemeral followup
-    on the same interaction (exempt from the global limit), and nothing else."""
-    actor = await deal_under_way(session, players)
-    message = table_message(session)
-    since = len(session.fake.log.calls)
-    clicked = await actor.click(message, "Draw: the top discard")
-    assert clicked.message is message
-    calls = await calls_of(session, since)
-    assert [(c.method, c.route) for c in calls] == [
-        ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
-        ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
-    ], calls
-    assert isinstance(calls[0].body, dict)
-    assert calls[0].body["type"] == 7  # UPDATE_MESSAGE: the answer is the table
-
-
-async def test_a_slash_draw_brings_the_card_in_its_answer_and_no_dm(
-    session: Session, players: list[Actor]
-) -> None:
-    actor = await deal_under_way(session, players)
-    dms = bot_dms(actor)
-    since = len(session.fake.log.calls)
-    drew = await actor.slash("paiute draw", source="stock")
-    assert drew.ephemeral
-    assert "You drew " in drew.content
-    assert hand_line(session, actor) in drew.content
-    calls = await calls_of(session, since)
-    kinds = sorted((c.method, c.route) for c in calls)
-    # the table, by its writer: through the token that posted it while that has room in its
-    # bucket (the deal's edits may have spent it), else through the channel
-    by_token = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
-    by_channel = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
-    assert kinds in (
-        sorted(
-            [by_channel, ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")]
-        ),
-        sorted([by_token, ("POST", "/interactions/{interaction_id}/{interaction_token}/callback")]),
-    ), kinds
-    assert bot_dms(actor) == dms
-
-
 async def test_a_table_played_by_slash_commands_is_edited_through_its_openers_token(
     session: Session, players: list[Actor]
 ) -> None:
@@ -154,28 +112,6 @@ async def test_a_dealt_hand_goes_by_followup_to_a_fresh_player_and_by_dm_to_one_
     assert hand_line(session, bob) in dm.content
     assert bot_dms(alice) == []
     assert bot_dms(carol) == []
-
-
-async def test_a_followup_discord_refuses_falls_back_to_a_dm(
-    session: Session, players: list[Actor]
-) -> None:
-    alice, bob, carol = players
-    await seat(alice, [bob, carol])
-    await session.fake.settle(quiet=0.3, within=10.0)
-    # for Discord the join tokens are now past 15 minutes; the bot, whose count says they are
-    # fresh, still tries them: the followup is refused (401) and the hand goes by DM
-    expire_tokens(session)
-    since = len(session.fake.log.calls)
-    started = await alice.slash("paiute start")
-    assert started.message is not None
-    assert hand_line(session, alice) in started.content  # alice's hand is her answer
-    for actor in (bob, carol):
-        dm = await actor.next_private()
-        assert dm.channel.recipient is actor.user
-        assert hand_line(session, actor) in dm.content
-    refused = [c for c in session.fake.log.calls[since:] if c.route.startswith("/webhooks/")]
-    assert refused
-    assert {c.status for c in refused} == {401}
 
 
 async def test_a_slash_actions_table_edit_goes_through_the_latest_clicks_token(

@@ -153,6 +153,7 @@ MOST_DEALS = 8
 """Deals a game against two computers may take before both have acted."""
 
 
+@pytest.mark.shared_fake
 @pytest.mark.parametrize("game", ["palace", "paiute", "pontoon"])
 async def test_one_person_plays_a_whole_game_against_two_computers(session, alice, game):
     rng = random.Random(4)

@@ -76,12 +76,14 @@ async def balance_text(actor: Actor) -> str:
     return embed_text(await actor.slash("balance"))
 
 
+@pytest.mark.shared_fake
 async def test_leaderboard_by_an_unknown_value_says_which_rankings_exist(session, alice):
     answer = await forged(session, alice, "leaderboard", set_option("by", "karma"), by="net")
     refused(answer, "by:chips", "by:net", "by:wins")
     assert "karma" not in answer.content
 
 
+@pytest.mark.shared_fake
 async def test_balance_of_an_unknown_user_id_is_refused_not_an_apology(session, alice):
     change = unknown_user("user", "123456789012345678")
     answer = await forged(session, alice, "balance", change, user=alice)
@@ -89,6 +91,7 @@ async def test_balance_of_an_unknown_user_id_is_refused_not_an_apology(session, 
     assert "went wrong" not in answer.content
 
 
+@pytest.mark.shared_fake
 @pytest.mark.parametrize("amount", [0, -500])
 async def test_a_zero_or_negative_grant_is_refused_and_changes_nothing(session, alice, bob, amount):
     before = await balance_text(bob)
@@ -98,6 +101,7 @@ async def test_a_zero_or_negative_grant_is_refused_and_changes_nothing(session, 
     assert await balance_text(bob) == before
 
 
+@pytest.mark.shared_fake
 async def test_a_negative_removal_is_refused_and_changes_nothing(session, alice, bob):
     before = await balance_text(bob)
     change = set_option("amount", -(2**62))
@@ -106,6 +110,7 @@ async def test_a_negative_removal_is_refused_and_changes_nothing(session, alice,
     assert await balance_text(bob) == before
 
 
+@pytest.mark.shared_fake
 async def test_a_grant_of_2_to_the_62_is_refused_at_the_ceiling(session, alice, bob):
     before = await balance_text(bob)
     change = set_option("amount", 2**62)
@@ -115,6 +120,7 @@ async def test_a_grant_of_2_to_the_62_is_refused_at_the_ceiling(session, alice, 
     assert await balance_text(bob) == before
 
 
+@pytest.mark.shared_fake
 async def test_a_setting_of_10_to_the_19_is_refused_and_the_settings_stay(session, alice):
     before = embed_text(await alice.slash("admin settings"))
     change = set_option("starting_balance", 10**19)
@@ -123,6 +129,7 @@ async def test_a_setting_of_10_to_the_19_is_refused_and_the_settings_stay(sessio
     assert embed_text(await alice.slash("admin settings")) == before
 
 
+@pytest.mark.shared_fake
 async def test_a_100000_character_grant_reason_is_refused_before_anything_changes(
     session, alice, bob
 ):
@@ -134,16 +141,12 @@ async def test_a_100000_character_grant_reason_is_refused_before_anything_change
     assert await balance_text(bob) == before
 
 
+@pytest.mark.shared_fake
 async def test_an_unknown_server_language_is_refused(session, alice):
     change = set_option("language", "xx")
     answer = await forged(session, alice, "admin settings", change, language="de")
     refused(answer, "`language`")
     assert (await session.bot.economy.settings(session.guild.id)).language == "en"
-
-
-@pytest.fixture
-def answer_limit() -> float:
-    return 3.0
 
 
 async def test_a_grant_answered_too_late_is_not_made_so_a_retry_grants_once(
@@ -164,6 +167,7 @@ async def test_a_grant_answered_too_late_is_not_made_so_a_retry_grants_once(
     assert "You have **1,250 chips**" in await balance_text(bob)
 
 
+@pytest.mark.shared_fake
 async def test_a_grant_whose_answer_failed_is_told_in_the_channel(session, alice, bob):
     """Finding 6: the grant was applied but its answer did not arrive; the channel hears it."""
     session.fake.faults.planned.append(PlannedFault("POST", FOLLOWUP, 404, 1))
@@ -187,6 +191,7 @@ async def test_a_grant_whose_answer_failed_is_told_in_the_channel(session, alice
     assert "You have **1,250 chips**" in await balance_text(bob)
 
 
+@pytest.mark.shared_fake
 async def test_leaderboard_of_an_unknown_game_is_refused(session, alice):
     """(A 2,000-character value would be echoed past Discord's limit by the generic refusal
     of ``bot/errors.py``: finding 3's long option, fixed there, not here.)"""

@@ -23,6 +23,7 @@ async def grant(admin, member, amount: int) -> None:
     await answer.followup()  # the grant is told once it is booked
 
 
+@pytest.mark.shared_fake
 async def test_chips_board_orders_by_balance_and_shows_the_callers_rank(alice, bob, carol, dave):
     await grant(alice, bob, 500)
     await grant(alice, carol, 100)
@@ -36,6 +37,7 @@ async def test_chips_board_orders_by_balance_and_shows_the_callers_rank(alice, b
     assert "Leaderboard: chips (balances)" in text
 
 
+@pytest.mark.shared_fake
 async def test_leaderboard_by_chips_for_one_game_is_refused_and_one_game_ranks_net(alice, dave):
     await dave.slash("balance")
     refused = await dave.slash("leaderboard", game="paiute", by="chips")
@@ -46,8 +48,9 @@ async def test_leaderboard_by_chips_for_one_game_is_refused_and_one_game_ranks_n
     assert "chips (balances)" not in one_game
 
 
-async def test_net_and_wins_boards_per_game_and_for_all_games(session, alice, bob, carol, tmp_path):
-    db = tmp_path / "parlour.db"
+@pytest.mark.shared_fake
+async def test_net_and_wins_boards_per_game_and_for_all_games(session, alice, bob, carol):
+    db = session.config.database_path
     where = (session.guild.id, session.channel.id)
     await record_deals(
         db, *where, "palace", [{alice.id: 50, bob.id: -50}, {alice.id: 20, bob.id: -20}]
@@ -78,6 +81,7 @@ async def fill_board(session, alice) -> list[int]:
     return [m.id for m in reversed(members)] + [alice.id]
 
 
+@pytest.mark.shared_fake
 async def test_pages_turn_by_buttons_with_the_clickers_rank(session, alice, bob):
     order = await fill_board(session, alice)
     answer = await alice.slash("leaderboard")
@@ -104,6 +108,7 @@ async def test_a_page_button_still_works_after_the_bot_restarts(session, alice, 
     assert [u for _, u in ranked(embed_text(turned))] == order[10:]
 
 
+@pytest.mark.shared_fake
 async def test_an_empty_board_says_so(bob):
     text = embed_text(await bob.slash("leaderboard", by="wins"))
     assert "Nobody here yet." in text

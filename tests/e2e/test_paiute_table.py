@@ -57,6 +57,7 @@ def snapshot(session: Session, players: list[Actor]) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.shared_fake
 async def test_refusals_of_play_change_nothing(session, fake, alice, bob, carol, dave):
     players = [alice, bob, carol]
     await seated(session, alice, bob, carol)
@@ -105,6 +106,7 @@ async def test_refusals_of_play_change_nothing(session, fake, alice, bob, carol,
     assert snapshot(session, players) == moved
 
 
+@pytest.mark.shared_fake
 async def test_the_lobby_refuses_what_it_must(session, alice, bob, carol, dave):
     session.guild.deny(bob.user, MANAGE_GUILD)
     text = refusal_text(await alice.slash("paiute open", stake=10, buy_in=5))
@@ -143,6 +145,7 @@ async def test_the_lobby_refuses_what_it_must(session, alice, bob, carol, dave):
     assert [s.user_id for s in status(session).seats if s.seated] == [alice.id]
 
 
+@pytest.mark.shared_fake
 async def test_closed_dms_are_told_once_and_the_game_is_played_through_my_cards(
     session, fake, alice, bob, carol
 ):

@@ -37,6 +37,7 @@ async def keep_the_soldier(session: Session, player: Actor) -> None:
     await session.fake.settle(quiet=0.02, within=2.0)
 
 
+@pytest.mark.shared_fake
 async def test_closed_dms_play_through_my_cards(session, alice, bob, carol):
     session.fake.faults.close_dms(carol.user)
     players = await dealt(session, alice, bob, carol, by_dm=True)

@@ -52,6 +52,7 @@ def snapshot(session: Session) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.shared_fake
 async def test_closed_dms_are_told_once_and_the_game_goes_on_through_my_cards(
     session, fake, alice, bob, carol
 ):
@@ -82,11 +83,12 @@ async def test_closed_dms_are_told_once_and_the_game_goes_on_through_my_cards(
     # told once, not at every private card, when a DM to him was needed: as a punter his
     # first card is dealt while his token is expired; a banker's cards come after his own
     # My cards click, as a followup of it (no DM, no note)
-    tried = any(c.code == CANNOT_DM for c in fake.log.calls)
+    tried = any(c.code == CANNOT_DM for c in session.calls())
     assert tried or banker == str(bob.id)
     assert len(notes) == (1 if tried else 0)
 
 
+@pytest.mark.shared_fake
 async def test_my_cards_shows_only_the_clickers_own_cards(session, alice, bob, carol):
     await seated(session, alice, bob, carol)
     from tests.e2e.table_helpers import cards_in, view_cards
@@ -145,6 +147,7 @@ async def test_turn_timers_resume_after_a_restart_and_update_the_table(session, 
     )
 
 
+@pytest.mark.shared_fake
 async def test_another_games_table_refuses_the_pontoon_commands(session, alice, bob):
     await service(session).open(
         session.guild.id, session.channel.id, alice.id, "paiute", buy_in=200
@@ -158,6 +161,7 @@ async def test_another_games_table_refuses_the_pontoon_commands(session, alice, 
     assert [s.user_id for s in status(session).seats] == [alice.id]
 
 
+@pytest.mark.shared_fake
 async def test_refusals_change_nothing(session, fake, alice, bob, carol, dave):
     await seated(session, alice, bob, carol)
     to_act = status(session).to_act
@@ -225,6 +229,7 @@ async def test_refusals_change_nothing(session, fake, alice, bob, carol, dave):
     assert "1,000" in str(balance.message.embeds[0])
 
 
+@pytest.mark.shared_fake
 async def test_a_deleted_table_message_is_posted_again(session, fake, alice, bob):
     await seated(session, alice, bob)
     message = table_message(session)

@@ -27,6 +27,7 @@ async def broke(session: Session, admin, actor) -> None:
     assert "You have **0 chips**" in embed_text(await actor.slash("balance"))
 
 
+@pytest.mark.shared_fake
 async def test_broke_player_gets_chips_back_with_refill_once_per_cooldown(session, alice, bob):
     await broke(session, alice, bob)
     granted = await bob.slash("refill")
@@ -39,6 +40,7 @@ async def test_broke_player_gets_chips_back_with_refill_once_per_cooldown(sessio
     assert "You already had a refill. Try again in" in text
 
 
+@pytest.mark.shared_fake
 async def test_refill_is_refused_while_chips_sit_on_a_table(session, alice, bob):
     session.guild.deny(bob.user, MANAGE_GUILD)
     await alice.slash("palace open", buy_in=300)
@@ -46,6 +48,7 @@ async def test_refill_is_refused_while_chips_sit_on_a_table(session, alice, bob)
     assert "you still have chips" in refusal_text(await bob.slash("refill"))
 
 
+@pytest.mark.shared_fake
 async def test_seated_player_tops_up_between_deals_but_not_mid_deal(session, alice, bob):
     session.guild.deny(bob.user, MANAGE_GUILD)
     await alice.slash("palace open", buy_in=300)
@@ -84,6 +87,7 @@ async def test_seated_player_at_0_chips_is_told_privately_they_sit_out_and_how_t
     assert not any("sit this deal out" in text for text in public)
 
 
+@pytest.mark.shared_fake
 async def test_refill_does_not_suggest_daily_once_it_was_claimed(session, alice, bob):
     """Issue 33.10: the cooldown refusal said "or claim `/daily`" after the daily was taken."""
     await broke(session, alice, bob)

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.usefixtures("chips_add_up")
 DAY = 86_400
 
 
+@pytest.mark.shared_fake
 async def test_the_leaderboard_counts_the_current_season_by_default(session, alice, bob):
     shown = embed_text(await alice.slash("admin settings", season_days=30))
     assert "Season length: **30 d** ✏️" in shown

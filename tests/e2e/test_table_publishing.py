@@ -3,9 +3,9 @@
 
 A burst of actions on one table ends in one edit of the latest state, not a queue of stale
 edits; a failed edit (429, a lost permission) is tried again until the message shows the table
-as it is; a click that is stale only because the message is behind gets the table as it is now;
-a click answered too late still leaves the table converging and the drawn card delivered (on the
-player's previous fresh command, else by DM).
+as it is (a click that is stale only because the message is behind gets the table as it is now:
+``tests/bot/table/test_components.py``); a click answered too late still leaves the table
+converging and the drawn card delivered (on the player's previous fresh command, else by DM).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import pytest
 from games.cards import codes
 from sandbox.actors import Actor
 from sandbox.harness import Session
-from sandbox.interactions import CallbackType
 from sandbox.state import MANAGE_GUILD, Message
 from tests.e2e.paiute_helpers import BUY_IN, codes_in, to_act, view
 from tests.e2e.table_helpers import expire_tokens, status, table_message
@@ -111,30 +110,6 @@ async def test_the_table_message_catches_up_after_its_edits_were_rate_limited(
     await fake.log.wait_for(lambda c: c.route == MESSAGE and c.status == 429, within=2.0)
     # discord.py's own five tries spend the channel's window too: one more window at most
     assert await until_shown(session, within=12.0)
-
-
-async def test_a_click_on_a_table_message_left_behind_gets_the_table_as_it_is_now(
-    session, fake, alice, bob
-):
-    await dealt(session, alice, bob)
-    players = [alice, bob]
-    old = table_message(session)
-    fake.faults.rate_limit("PATCH", MESSAGE, retry_after=0.05, times=10)
-    actor = to_act(session, players)
-    await actor.slash("paiute draw", source="stock")  # the edit fails: the message is behind
-    await fake.log.wait_for(lambda c: c.route == MESSAGE and c.status == 429, within=2.0)
-    assert not shows_now(session)
-    stale = next(
-        str(c["custom_id"])
-        for c in old.walk_components()
-        if c.get("type") == 2 and ":draw:" in str(c.get("custom_id"))
-    )
-    answer = await actor.click(old, stale)
-    assert answer.callback is CallbackType.UPDATE_MESSAGE  # not a dead end: the table itself
-    note = await answer.followup()
-    assert note.ephemeral
-    assert "moved on" in note.content
-    assert shows_now(session)
 
 
 async def test_after_a_lost_permission_the_channel_is_told_once_and_the_table_catches_up(

@@ -51,6 +51,7 @@ async def open_pontoon(session: Session, actor: Actor, **options: str) -> Channe
     return thread
 
 
+@pytest.mark.shared_fake
 async def test_open_in_a_channel_starts_a_thread_from_a_lobby_line(session, fake, alice):
     thread = await open_pontoon(session, alice)
     assert thread.type is ChannelType.PUBLIC_THREAD
@@ -67,10 +68,11 @@ async def test_open_in_a_channel_starts_a_thread_from_a_lobby_line(session, fake
     assert fake.world.messages[table.message_id].channel is thread  # the table is in the thread
     reply = alice.ephemerals()[-1]
     assert f"<#{thread.id}>" in reply.content
-    routes = {(c.method, c.route, c.status) for c in fake.log.calls}
+    routes = {(c.method, c.route, c.status) for c in session.calls()}
     assert ("POST", "/channels/{channel_id}/messages/{message_id}/threads", 201) in routes
 
 
+@pytest.mark.shared_fake
 async def test_two_tables_in_one_channel_each_command_acts_on_its_threads_table(
     session, alice, bob, carol
 ):
@@ -92,6 +94,7 @@ async def test_two_tables_in_one_channel_each_command_acts_on_its_threads_table(
     assert "Pontoon" in refused.content
 
 
+@pytest.mark.shared_fake
 async def test_joining_from_the_channel_names_the_thread_where_the_table_is(session, alice, bob):
     """A player typed /pontoon join in #general, where the lobby line is, and read "There is
     no table in this channel." with no word of the thread the table was in."""
@@ -104,6 +107,7 @@ async def test_joining_from_the_channel_names_the_thread_where_the_table_is(sess
     assert len(service(session).status(session.guild.id, thread.id).seats) == 1  # unchanged
 
 
+@pytest.mark.shared_fake
 async def test_missing_create_public_threads_keeps_the_table_in_the_channel_and_says_why(
     session, alice
 ):
@@ -115,6 +119,7 @@ async def test_missing_create_public_threads_keeps_the_table_in_the_channel_and_
     assert service(session).status(session.guild.id, session.channel.id).game == "pontoon"
 
 
+@pytest.mark.shared_fake
 async def test_a_refused_open_leaves_no_thread_and_no_lobby_line(session, fake, bob):
     refused = await bob.slash("pontoon open", min_bet=10, max_bet=50, buy_in=5000)
     await fake.settle(quiet=0.02)
@@ -123,11 +128,12 @@ async def test_a_refused_open_leaves_no_thread_and_no_lobby_line(session, fake, 
     assert [m for m in session.messages(session.channel) if not m.ephemeral] == []
     assert service(session).tables() == []
     deleted = [
-        c for c in fake.log.calls if (c.method, c.route) == ("DELETE", "/channels/{channel_id}")
+        c for c in session.calls() if (c.method, c.route) == ("DELETE", "/channels/{channel_id}")
     ]
     assert [c.status for c in deleted] == [200]  # the thread started, then went with the refusal
 
 
+@pytest.mark.shared_fake
 async def test_missing_send_messages_in_threads_keeps_the_table_in_the_channel(session, alice):
     session.guild.deny(session.fake.world.bot_user, SEND_MESSAGES_IN_THREADS)
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=200)
@@ -136,6 +142,7 @@ async def test_missing_send_messages_in_threads_keeps_the_table_in_the_channel(s
     assert "Send Messages in Threads" in alice.ephemerals()[0].content
 
 
+@pytest.mark.shared_fake
 async def test_threads_off_keeps_todays_table_in_the_channel(session, alice):
     await alice.slash("admin settings", threads="off")
     await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=200)
@@ -145,6 +152,7 @@ async def test_threads_off_keeps_todays_table_in_the_channel(session, alice):
     assert service(session).status(session.guild.id, session.channel.id).game == "pontoon"
 
 
+@pytest.mark.shared_fake
 async def test_closing_says_how_it_ended_on_the_lobby_line_and_archives_and_locks(
     session, fake, alice
 ):
@@ -164,6 +172,7 @@ async def test_closing_says_how_it_ended_on_the_lobby_line_and_archives_and_lock
     assert refused.value.code == 50083
 
 
+@pytest.mark.shared_fake
 async def test_a_spectator_watches_sees_no_private_card_cannot_act_and_joins_the_next_deal(
     session, fake, alice, bob, dave
 ):
@@ -228,6 +237,7 @@ async def test_a_restart_unarchives_the_thread_of_a_resumed_table(session, fake,
     assert carol.id in thread.thread.members
 
 
+@pytest.mark.shared_fake
 async def test_a_deleted_thread_closes_its_table_by_the_refund_rule(session, fake, alice, bob):
     thread = await open_pontoon(session, alice, banker="house")
     await bob.slash("pontoon join", buy_in=150, in_channel=thread)
@@ -262,6 +272,7 @@ async def test_a_thread_deleted_while_the_bot_was_down_closes_its_table_on_resum
     assert "On open tables" not in balance
 
 
+@pytest.mark.shared_fake
 async def test_thread_tables_count_toward_the_servers_limit(session, fake, alice, bob):
     await session.bot.economy.update_settings(session.guild.id, max_tables_per_server=1)
     await open_pontoon(session, alice)
@@ -272,6 +283,7 @@ async def test_thread_tables_count_toward_the_servers_limit(session, fake, alice
     assert len(lobby_lines(session)) == 1
 
 
+@pytest.mark.shared_fake
 async def test_a_table_in_a_thread_speaks_the_servers_language(session, fake, alice):
     await alice.slash("admin settings", language="de")
     thread = await open_pontoon(session, alice)

@@ -1,22 +1,21 @@
-"""Turn pings (issues 14 and 27): a mention inside an edited embed notifies nobody, so the
-player whose turn it is gets a short plain message that mentions only them and links to the
-table message. It rides as a public followup on a fresh interaction at the table (exempt from
-Discord's global limit) and goes through the channel only without one; one alive per table
-(the previous is deleted the same way); none for a player who acts or looks within the grace
-after the turn reached them; ``/ping mode:dm|off`` is stored and followed, and ``mode:dm`` with
-closed DMs says so and keeps channel pings. Time is the fake's clock (the bot's), advanced.
-The chip audit passes after each."""
+"""Turn pings (issues 14 and 27) through the real bot: a mention inside an edited embed
+notifies nobody, so the player whose turn it is gets a short plain message that mentions only
+them and links to the table message. It rides as a public followup on a fresh interaction at the
+table (exempt from Discord's global limit), and the previous one is deleted the same way;
+``/ping mode:dm|off`` is stored and followed, and ``mode:dm`` with closed DMs says so and keeps
+channel pings. The chip audit passes after each. The pinger's own rules (the channel without a
+fresh token, one ping alive per table, none for a player who acted just before or acts or
+looks within the grace) are unit tests: ``tests/bot/table/test_pinger.py``, and the look at
+My cards ``tests/bot/table/test_components.py``."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
 from games.cards import codes
 from sandbox.actors import Actor
-from sandbox.clock import Clock
 from sandbox.harness import Session
 from sandbox.log import Call
 from sandbox.state import MANAGE_GUILD
@@ -52,11 +51,6 @@ def ping_posts(session: Session, channel_id: int | None = None) -> list[dict[str
         and isinstance(c.body, dict)
         and "your turn at the" in str(c.body.get("content", "")).lower()
     ]
-
-
-def clock_of(session: Session) -> Clock:
-    """The fake's clock, which is the bot's (the turn's grace passes when advanced)."""
-    return session.fake.clock
 
 
 async def dealt(
@@ -115,62 +109,6 @@ async def test_a_ping_rides_a_fresh_followup_mentions_only_them_and_costs_no_glo
         ("POST", WEBHOOK),
     ]
     assert session.bot.desk.pings.sent["channel"] == 0
-
-
-async def test_a_ping_goes_through_the_channel_only_when_no_fresh_token_exists(session, alice, bob):
-    clock = clock_of(session)
-    await dealt(session, alice, bob, grace_s=30)
-    first = to_act(session, [alice, bob])
-    assert ping_calls(session) == []  # still in the grace
-    # 15 minutes on the bot's token clock: no interaction at the table is fresh any more
-    fresh = session.bot.desk.fresh
-    later = time.monotonic() + 15 * 60
-    fresh.clock = lambda: later
-    clock.advance(31)
-    await session.fake.settle(quiet=0.05)
-    assert pings(session) == [f"<@{first.id}>, your turn at the Paiute table: {link(session)}"]
-    assert [(c.method, c.route) for c in ping_calls(session)] == [("POST", CHANNEL)]
-    assert len(ping_posts(session)) == 1
-
-
-async def test_no_ping_for_a_player_who_acts_or_looks_within_the_grace(session, alice, bob):
-    clock = clock_of(session)
-    await dealt(session, alice, bob, grace_s=5)
-    first = to_act(session, [alice, bob])
-    clock.advance(3)
-    await first.click(table_message(session), "My cards")  # a look
-    clock.advance(10)
-    await session.fake.settle(quiet=0.05)
-    assert ping_calls(session) == []
-    await play_turn(session, first)  # within the grace of nobody: the turn moves
-    second = to_act(session, [alice, bob])
-    clock.advance(2)
-    await play_turn(session, second)  # acted within their grace
-    clock.advance(10)
-    await session.fake.settle(quiet=0.05)
-    pinged = [c for c in ping_calls(session) if c.method == "POST"]
-    # only the one who let the grace pass after play_turn(second) gave them the turn back
-    assert len(pinged) == 1, pinged
-    # the look made the first ping unneeded; the second player's act moved the turn on
-    assert session.bot.desk.pings.sent["not needed"] == 1
-
-
-async def test_never_more_than_one_ping_alive_per_table(session, alice, bob):
-    await dealt(session, alice, bob)
-    for _ in range(4):
-        assert len(pings(session)) == 1
-        await play_turn(session, to_act(session, [alice, bob]))
-    posts = [c for c in ping_calls(session) if c.method == "POST"]
-    deletes = [c for c in ping_calls(session) if c.method == "DELETE"]
-    assert len(posts) == 5
-    assert len(deletes) == 4
-    assert len(pings(session)) == 1
-
-
-async def test_a_player_who_acted_just_before_the_turn_is_not_pinged(session, alice, bob):
-    await dealt(session, alice, bob, recent_s=60)  # both just joined or dealt
-    assert pings(session) == []
-    assert ping_calls(session) == []
 
 
 async def test_ping_mode_dm_and_off_are_stored_and_followed(session, alice, bob):

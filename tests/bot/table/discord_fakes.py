@@ -7,6 +7,7 @@ either way; our own code is never faked."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 from unittest.mock import NonCallableMock, create_autospec
@@ -72,9 +73,10 @@ def refused(kind: type[discord.HTTPException], status: int, code: int, **headers
     return kind(response, {"code": code, "message": "refused"})
 
 
-def client() -> Any:
-    """The bot: a ``discord.Client``'s attributes only; its HTTP client spec'd too."""
-    bot = NonCallableMock(spec=discord.Client)
+def client(kind: type[discord.Client] = discord.Client) -> Any:
+    """The bot: a ``discord.Client``'s attributes only (``kind``: of a subclass, such as
+    ``commands.Bot``); its HTTP client spec'd too."""
+    bot = NonCallableMock(spec=kind)
     bot.http = NonCallableMock(spec_set=discord.http.HTTPClient)
     bot.http.delete_message.side_effect = lambda *a, **k: nothing()
     bot.is_closed.return_value = False
@@ -119,3 +121,66 @@ def mentions_only(call: Any, user: int) -> None:
     allowed = call.kwargs["allowed_mentions"]
     assert [o.id for o in allowed.users] == [user]
     assert (allowed.everyone, allowed.roles) == (False, False)
+
+
+def member(user: int) -> Any:
+    """The member behind an interaction (what the desk reads: id, name, mention)."""
+    person = NonCallableMock(spec_set=discord.Member)
+    person.id, person.display_name, person.mention = user, f"player{user}", f"<@{user}>"
+    person.bot = False
+    return person
+
+
+def response() -> Any:
+    """An interaction's response, answered once as discord.py's is: each answer sets its
+    ``type`` and a second one raises ``InteractionResponded``."""
+    answers = create_autospec(discord.InteractionResponse, instance=True)
+    answers.type = None
+    kinds = discord.InteractionResponseType
+
+    def answering(kind: discord.InteractionResponseType) -> Any:
+        async def answer(*args: Any, **kwargs: Any) -> None:
+            if answers.type is not None:
+                raise discord.InteractionResponded(answers)
+            answers.type = kind
+
+        return answer
+
+    answers.send_message.side_effect = answering(kinds.channel_message)
+    answers.edit_message.side_effect = answering(kinds.message_update)
+    answers.send_modal.side_effect = answering(kinds.modal)
+    answers.defer.side_effect = answering(kinds.deferred_channel_message)
+    answers.is_done.side_effect = lambda: answers.type is not None
+    return answers
+
+
+def posted(message_id: int = MESSAGE, *, ephemeral: bool = False) -> Any:
+    """A message a component was clicked on (the table message, or an ephemeral reply)."""
+    shown = NonCallableMock(spec_set=discord.Message)
+    shown.id, shown.flags = message_id, discord.MessageFlags(ephemeral=ephemeral)
+    return shown
+
+
+def interaction(
+    user: int,
+    bot: Any,
+    *,
+    channel: int = CHANNEL,
+    message: Any = None,
+    age: float = 0.0,
+    kind: discord.InteractionType = discord.InteractionType.component,
+    manage_guild: bool = False,
+) -> Any:
+    """A fresh interaction of ``user`` at ``channel`` (``age`` seconds old): a click when
+    ``message`` is the message clicked on, else a slash command; its followup webhook's token
+    names the user."""
+    made = NonCallableMock(spec_set=discord.Interaction)
+    made.user, made.client = member(user), bot
+    made.guild_id, made.channel_id = GUILD, channel
+    made.created_at = discord.utils.utcnow() - timedelta(seconds=age)
+    made.response, made.followup = response(), webhook(f"tok-{user}")
+    made.type, made.message = kind, message
+    made.command, made.data = None, {}
+    made.permissions = discord.Permissions(manage_guild=manage_guild)
+    made.locale = discord.Locale.american_english
+    return made
