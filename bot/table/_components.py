@@ -297,6 +297,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
         elif key.kind == Lobby.VERIFY and desk.verifier is not None:
             await desk.verifier(interaction)
+        else:  # a kind this bot does not know (another version's, or its extension is off)
+            raise Refusal(msg("table.refusal.stale_button"))
 
     async def _act(self, interaction: discord.Interaction) -> None:
         """A move's button: the service checks the click and hands over the clicker's legal

@@ -111,6 +111,17 @@ async def test_an_action_the_game_does_not_offer_now_is_refused(kit):
     await unchanged(kit, before)
 
 
+@pytest.mark.parametrize("kind", ["@nonsense", Lobby.REPLAY])
+async def test_a_button_of_a_kind_this_bot_does_not_serve_is_refused_not_left_unanswered(kit, kind):
+    """Discord said "This interaction failed": an unknown kit kind (or Replay on a bot
+    without the history extension, as in the kit) fell through without an answer."""
+    before = await kit.table("paiute")
+    bobs = kit.click(BOB)
+    await dispatch(button(kit, kind), bobs)
+    assert refusal(bobs) == said(msg("table.refusal.stale_button"))
+    await unchanged(kit, before)
+
+
 async def test_the_deal_button_during_a_deal_is_refused_as_busy(kit):
     before = await kit.table("paiute")
     alices = kit.click(ALICE)
