@@ -72,6 +72,7 @@ from bot.table._components import (
 )
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
+from bot.table._fresh import FRESH_S
 from bot.table._ids import BUTTON, SELECT, Key, Lobby, decode_choice, encode_choice
 from bot.table._layout_v2 import labels as picture_labels
 from bot.table._model import PrivateModel, TableModel
@@ -81,6 +82,7 @@ from bot.table._ui import EmbedField, GameUI
 
 __all__ = [
     "BUTTON",
+    "FRESH_S",
     "SELECT",
     "Computers",
     "Delay",

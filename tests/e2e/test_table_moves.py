@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.table._fresh import FRESH_S
+from bot.table import FRESH_S
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.log import Call
