@@ -2,6 +2,7 @@
 facts a hand is named by (category and ranks; the names themselves: tests/bot)."""
 
 import doctest
+import functools
 import itertools
 import random
 from collections import Counter
@@ -50,12 +51,19 @@ EXPECTED_COUNTS = {
 }
 
 
-@pytest.fixture(scope="module")
-def all_five_card_values() -> Counter[HandValue]:
-    """Every one of the 2,598,960 five-card hands, evaluated through `evaluate`."""
+@functools.cache
+def _all_five_card_values() -> Counter[HandValue]:
     values: Counter[HandValue] = Counter(map(evaluate, itertools.combinations(FULL_DECK, 5)))
     assert values.total() == 2_598_960
     return values
+
+
+@pytest.fixture
+def all_five_card_values() -> Counter[HandValue]:
+    """Every one of the 2,598,960 five-card hands, evaluated through `evaluate`: once per
+    process (~25 s), not once per module run (an xdist worker that runs another module between
+    two of these tests tore a module fixture down and evaluated them all again)."""
+    return _all_five_card_values()
 
 
 @pytest.mark.slow
