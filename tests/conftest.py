@@ -32,18 +32,22 @@ settings.load_profile("parlour")
 CPU_BOUND = ("tests/games/", "tests/bot/pictures/test_types.py")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Put the CPU-bound tests (``CPU_BOUND``, ``slow``) in one xdist group, ahead of the rest."""
-    root = config.rootpath
+def _cpu_bound(item: pytest.Item) -> bool:
+    where = item.path.relative_to(item.config.rootpath).as_posix()
+    return where.startswith(CPU_BOUND) or item.get_closest_marker("slow") is not None
 
-    def cpu_bound(item: pytest.Item) -> bool:
-        where = item.path.relative_to(root).as_posix()
-        return where.startswith(CPU_BOUND) or item.get_closest_marker("slow") is not None
 
-    heavy = [item for item in items if cpu_bound(item)]
-    for item in heavy:
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark a CPU-bound test (``CPU_BOUND``, ``slow``) as one of the ``cpu-bound`` xdist group
+    as it is collected, before any ``pytest_collection_modifyitems``: the xdist worker reads the
+    group there, so whichever order those hooks run in, it sees the mark."""
+    if _cpu_bound(item):
         item.add_marker(pytest.mark.xdist_group("cpu-bound"))
-    items[:] = heavy + [item for item in items if not cpu_bound(item)]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The CPU-bound tests first: their worker starts on them while the others take the rest."""
+    items.sort(key=lambda item: not _cpu_bound(item))
 
 
 # Both storage backends under test: a test that asks for ``database_target`` runs once on a
