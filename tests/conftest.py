@@ -41,7 +41,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     """Mark a CPU-bound test (``CPU_BOUND``, ``slow``) as one of the ``cpu-bound`` xdist group
     as it is collected, before any ``pytest_collection_modifyitems``: the xdist worker reads the
     group there, so whichever order those hooks run in, it sees the mark."""
-    if _cpu_bound(item):
+    if item.config.pluginmanager.hasplugin("xdist") and _cpu_bound(item):
         item.add_marker(pytest.mark.xdist_group("cpu-bound"))
 
 
