@@ -6,13 +6,15 @@ import ast
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.syntax import parse
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def imported_roots(source: str, package: tuple[str, ...]) -> set[str]:
     """The top-level package of every import in a module; relative imports are resolved."""
     roots: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         if isinstance(node, ast.Import):
             roots.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -75,7 +77,7 @@ def private_imports(
     module."""
     package = module.split(".") if is_package else module.split(".")[:-1]
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parse(source)):
         names: list[list[str]] = []
         if isinstance(node, ast.Import):
             names = [alias.name.split(".") for alias in node.names]

@@ -20,6 +20,7 @@ from games.paiute import Paiute, PaiuteOptions
 from games.palace import Betting, PalaceOptions, PalacePoker
 from games.pontoon import BankerMode, Pontoon, PontoonOptions, SplitRule
 from tests.games.computer.helpers import play_out
+from tests.syntax import parse
 
 PACKAGE = Path(games.computer.__file__).parent
 
@@ -56,7 +57,7 @@ def test_the_pinned_entry_point():
 def test_players_import_no_engine_internals():
     """Only public names of other packages: no ``_module`` and no ``_name`` from outside."""
     for path in PACKAGE.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module:
                 parts = node.module.split(".")
                 if parts[0] != "games" or parts[:2] == ["games", "computer"]:
