@@ -23,7 +23,7 @@ from bot.table._ids import encode_choice
 from bot.table._layout import choice_label
 from bot.table._threads import WatchButton
 from bot.table._ui import GameUI
-from bot.text import Text, catalog, msg
+from bot.text import Number, Text, catalog, msg
 from bot.text.format import PlayerNames, card
 from games.actions import CardsField, ChoiceField
 from services.tables import TableError, TableStatus
@@ -103,7 +103,9 @@ class TableCog(commands.GroupCog):
                 status = added.table
         game, command = self.ui.title, self.ui.command
         if buy_in:
-            opened = msg("table.reply.opened_seated", game=game, amount=buy_in, command=command)
+            opened = msg(
+                "table.reply.opened_seated", game=game, amount=Number(buy_in), command=command
+            )
         else:
             opened = msg("table.reply.opened", game=game, command=command)
         locale = await self.desk.reader(interaction)
@@ -180,7 +182,9 @@ class TableCog(commands.GroupCog):
         guild, channel = where(interaction)
         with refusals(self.desk):
             result = await self.desk.service.join(guild, channel, interaction.user.id, buy_in)
-        await self.desk.show(result, interaction, reply=msg("table.reply.seated", amount=buy_in))
+        await self.desk.show(
+            result, interaction, reply=msg("table.reply.seated", amount=Number(buy_in))
+        )
 
     @app_commands.command(name="topup", description="Add chips from your balance between deals")
     @app_commands.describe(amount="Chips to add to your stack")
@@ -190,7 +194,9 @@ class TableCog(commands.GroupCog):
         guild, channel = where(interaction)
         with refusals(self.desk):
             result = await self.desk.service.top_up(guild, channel, interaction.user.id, amount)
-        await self.desk.show(result, interaction, reply=msg("table.reply.topped_up", amount=amount))
+        await self.desk.show(
+            result, interaction, reply=msg("table.reply.topped_up", amount=Number(amount))
+        )
 
     @app_commands.command(name="leave", description="Stand up (after this deal if one is on)")
     async def leave(self, interaction: discord.Interaction) -> None:

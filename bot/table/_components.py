@@ -30,7 +30,7 @@ from bot.table._layout import (
 )
 from bot.table._model import Button, Component
 from bot.table._ui import GameUI
-from bot.text import DEFAULT_LOCALE, Text, catalog, msg
+from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, StaleAction, TableError, TableStatus
@@ -190,13 +190,13 @@ class AmountModal(_ReportingModal):
         super().__init__(title=say(title)[:45], custom_id=key.modal_id(), timeout=600)
         self.key, self.field, self.bounds = key, field, bounds
         self.fixed = dict(fixed or {})  # the action's other fields: the bank's one buyer
-        low, high = bounds.min, bounds.max
+        low, high = Number(bounds.min), Number(bounds.max)
         words = FIELD_WORDS.get(field, FIELD_WORDS["amount"])
         label = msg("table.modal.amount", field=words, min=low, max=high)
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=say(label)[:45],
             placeholder=say(msg("table.modal.range", min=low, max=high)),
-            default=str(low),
+            default=str(bounds.min),
             min_length=1,
             max_length=LONGEST,
         )
@@ -205,7 +205,7 @@ class AmountModal(_ReportingModal):
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         amount = parse_amount(self.amount.value)
         if amount is None:
-            low, high = self.bounds.min, self.bounds.max
+            low, high = Number(self.bounds.min), Number(self.bounds.max)
             raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
         action = {"kind": self.key.kind, **self.fixed, self.field: amount}
         await run_action(interaction, action, self.key.expected)
@@ -218,10 +218,10 @@ class JoinModal(_ReportingModal):
         say = catalog(locale).text
         super().__init__(title=say(msg("table.modal.join")), timeout=600)
         self.low, self.high = status.min_buy_in, status.max_buy_in
-        bounds = {"min": self.low, "max": self.high}
+        low, high = Number(self.low), Number(self.high)
         self.buy_in: discord.ui.TextInput[JoinModal] = discord.ui.TextInput(
-            label=say(msg("table.modal.buy_in", **bounds))[:45],
-            placeholder=say(msg("table.modal.range", **bounds)),
+            label=say(msg("table.modal.buy_in", min=low, max=high))[:45],
+            placeholder=say(msg("table.modal.range", min=low, max=high)),
             default=str(self.low),
             max_length=LONGEST,
         )
@@ -230,12 +230,13 @@ class JoinModal(_ReportingModal):
     async def on_submit(self, interaction: discord.Interaction, /) -> None:
         amount = parse_amount(self.buy_in.value)
         if amount is None:
-            raise Refusal(msg("table.refusal.whole_number", min=self.low, max=self.high))
+            low, high = Number(self.low), Number(self.high)
+            raise Refusal(msg("table.refusal.whole_number", min=low, max=high))
         desk = desk_of(interaction)
         guild, channel = where(interaction)
         with refusals(desk):
             result = await desk.service.join(guild, channel, interaction.user.id, amount)
-        await desk.show(result, interaction, reply=msg("table.reply.seated", amount=amount))
+        await desk.show(result, interaction, reply=msg("table.reply.seated", amount=Number(amount)))
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):

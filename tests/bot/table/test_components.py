@@ -7,6 +7,7 @@ nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import discord
@@ -250,3 +251,21 @@ async def test_a_look_at_my_cards_within_the_grace_spares_the_player_the_turn_pi
     await kit.settle()
     kit.channel.send.assert_not_called()
     assert kit.desk.pings.sent["not needed"] == 1
+
+
+@pytest.mark.parametrize(
+    ("locale", "low", "high"), [("en", "1,000", "25,000"), ("de", "1.000", "25.000")]
+)
+async def test_the_buy_in_form_writes_its_bounds_as_the_reader_writes_numbers(
+    kit, locale, low, high
+):
+    """A player read "100 to 5000" in the buy-in form, where the table says "5,000": the
+    form's label and hint, and the refusal of a word, write the bounds as the reader does."""
+    status = await kit.table("paiute", deal=False)
+    modal = JoinModal(dataclasses.replace(status, min_buy_in=1000, max_buy_in=25000), locale)
+    assert low in str(modal.buy_in.label)
+    assert high in str(modal.buy_in.label)
+    assert (low, high) == tuple(str(modal.buy_in.placeholder).split("–"))
+    answer = kit.click(CAROL)  # the kit's players read English
+    await submit(modal, answer, buy_in="lots")
+    assert "between 1,000 and 25,000" in refusal(answer)
