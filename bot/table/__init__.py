@@ -65,10 +65,8 @@ from bot.table._cog import Computers, Delay, TableCog
 from bot.table._components import (
     TableButton,
     TableSelect,
-    hand_view,
     run_action,
     show_hand,
-    table_view,
 )
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
@@ -101,11 +99,9 @@ __all__ = [
     "decode_choice",
     "desk_of",
     "encode_choice",
-    "hand_view",
     "picture_labels",
     "refusals",
     "run_action",
     "show_hand",
-    "table_view",
     "where",
 ]

@@ -24,14 +24,10 @@ from bot.table._layout import (
     amount_field,
     clicked_fields,
     fixed_choices,
-    hand_components,
     spec_for,
-    table_components,
 )
 from bot.table._model import Button, Component
-from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
-from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, StaleAction, TableError, TableStatus
 
@@ -54,31 +50,6 @@ def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) ->
                 )
             )
     return view
-
-
-def table_view(
-    ui: GameUI,
-    status: TableStatus,
-    legal: list[ActionSpec],
-    names: Names | None = None,
-    locale: str = DEFAULT_LOCALE,
-) -> discord.ui.View:
-    """The public message's components (see :func:`._layout.table_components`)."""
-    return build_view(table_components(ui, status, legal, names or PlayerNames()), locale)
-
-
-def hand_view(
-    ui: GameUI,
-    status: TableStatus,
-    legal: list[ActionSpec],
-    names: Names | None = None,
-    locale: str = DEFAULT_LOCALE,
-    extra: Iterable[Component] = (),
-) -> discord.ui.View | None:
-    """The **My cards** reply's components (``extra``: the kit's own, after the card choices),
-    or ``None`` when there are none."""
-    shown = (*hand_components(ui, status, legal, names or PlayerNames()), *extra)
-    return build_view(shown, locale) if shown else None
 
 
 Choose = Callable[[list[ActionSpec]], dict[str, Any]]

@@ -12,11 +12,14 @@ from bot.table import (
     GameUI,
     Key,
     Lobby,
+    TableNames,
     decode_choice,
     encode_choice,
-    hand_view,
-    table_view,
 )
+from bot.table import _presenter as present
+from bot.table import _render as render
+from bot.table._components import build_view
+from bot.table._layout import hand_components
 from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
@@ -40,6 +43,19 @@ def table(*, deal_open: bool = True) -> TableStatus:
         to_act=ALICE if deal_open else None, deadline=None, pot=0, kitty=0, seats=seats,
         max_seats=4, min_buy_in=10, max_buy_in=500, options={}, view=None,
     )  # fmt: skip
+
+
+def table_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
+    """The table message's components as the kit draws them: presenter, then renderer."""
+    names = TableNames({}, [str(s.user_id) for s in status.seats])
+    return render.table_view(present.present_table(ui, status, [], legal, names))
+
+
+def my_cards_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
+    """The **My cards** reply's components as the kit builds them (None: there are none)."""
+    names = TableNames({}, [str(s.user_id) for s in status.seats])
+    shown = hand_components(ui, status, legal, names)
+    return build_view(shown) if shown else None
 
 
 def inner(view) -> list[Any]:
@@ -77,7 +93,7 @@ def test_card_choices_never_reach_the_public_message_only_my_cards():
     public = table_view(PlainUI(), table(), [discard, ActionSpec(kind="stay")])
     assert not any(":discard:" in c for c in custom_ids(public))
     assert not any(code in str(labels(public)) for code in ("A♠", "K♦", "10♥"))
-    private = hand_view(PlainUI(), table(), [discard])
+    private = my_cards_view(PlainUI(), table(), [discard])
     assert private is not None
     (select,) = inner(private)
     assert re.fullmatch(SELECT, select.custom_id)

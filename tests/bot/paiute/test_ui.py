@@ -9,8 +9,13 @@ from typing import Any
 import pytest
 
 from bot.exts.paiute import PaiuteUI
-from bot.table import hand_view, table_view
+from bot.table import TableNames
+from bot.table import _presenter as present
+from bot.table import _render as render
+from bot.table._components import build_view
+from bot.table._layout import hand_components
 from bot.text import Text, catalog
+from games.actions import ActionSpec
 from games.paiute import Paiute, PaiuteOptions
 from services.tables import SeatStatus, TableStatus
 from tests.games.paiute.helpers import deck_for
@@ -29,6 +34,19 @@ def status(game: Paiute, viewer: str | None = None) -> TableStatus:
         to_act=int(game.to_act or 0), deadline=None, pot=game.pot, kitty=0, seats=seats,
         max_seats=5, min_buy_in=10, max_buy_in=500, options={}, view=game.view(viewer),
     )  # fmt: skip
+
+
+def table_view(ui: PaiuteUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
+    """The table message's components as the kit draws them: presenter, then renderer."""
+    names = TableNames({}, [str(s.user_id) for s in status.seats])
+    return render.table_view(present.present_table(ui, status, [], legal, names))
+
+
+def hand_view(ui: PaiuteUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
+    """The **My cards** reply's components as the kit builds them (None: there are none)."""
+    names = TableNames({}, [str(s.user_id) for s in status.seats])
+    shown = hand_components(ui, status, legal, names)
+    return build_view(shown) if shown else None
 
 
 def inner(view: Any) -> list[Any]:
