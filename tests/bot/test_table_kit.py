@@ -12,18 +12,14 @@ from bot.table import (
     GameUI,
     Key,
     Lobby,
-    TableNames,
     decode_choice,
     encode_choice,
 )
-from bot.table import _presenter as present
-from bot.table import _render as render
-from bot.table._components import build_view
-from bot.table._layout import hand_components
 from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
+from tests.bot.table.drawn import my_cards_view, table_view
 
 ALICE, BOB = 110000000000000001, 110000000000000002
 
@@ -43,19 +39,6 @@ def table(*, deal_open: bool = True) -> TableStatus:
         to_act=ALICE if deal_open else None, deadline=None, pot=0, kitty=0, seats=seats,
         max_seats=4, min_buy_in=10, max_buy_in=500, options={}, view=None,
     )  # fmt: skip
-
-
-def table_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
-    """The table message's components as the kit draws them: presenter, then renderer."""
-    names = TableNames({}, [str(s.user_id) for s in status.seats])
-    return render.table_view(present.present_table(ui, status, [], legal, names))
-
-
-def my_cards_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> Any:
-    """The **My cards** reply's components as the kit builds them (None: there are none)."""
-    names = TableNames({}, [str(s.user_id) for s in status.seats])
-    shown = hand_components(ui, status, legal, names)
-    return build_view(shown) if shown else None
 
 
 def inner(view) -> list[Any]:
