@@ -31,7 +31,7 @@ from bot.table._log import TableLog
 from bot.table._message import MessageFormat
 from bot.table._model import TableModel
 from bot.table._names import NameBook, TableNames
-from bot.table._pings import Pinger, jump_url
+from bot.table._pings import Pinger, turn_words
 from bot.table._publisher import Publisher
 from bot.table._resume import busiest_first, paced
 from bot.table._table_messages import TableMessages
@@ -401,20 +401,8 @@ class Desk:
 
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
-        game = self.ui(status.game).title
-        locale = await self.public(status)
-
-        def in_channel(user: int) -> str:
-            return self.words(
-                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status)), locale
-            )
-
-        def in_dm() -> str:
-            where = f"<#{status.channel_id}>"
-            said = msg("table.ping.dm", game=game, channel=where, link=jump_url(status))
-            return self.words(said, locale)
-
-        await self.pings.turn(status, in_channel, in_dm, lambda: self.latest(status)[0])
+        words = turn_words(status, self.ui(status.game).title, await self.public(status))
+        await self.pings.turn(status, *words, lambda: self.latest(status)[0])
 
     # -- the service's listener -----------------------------------------------------------------
 
