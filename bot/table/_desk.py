@@ -78,15 +78,14 @@ class Desk:
         self.logs = TableLog()
         """Each table's public lines (see :mod:`._log`)."""
         self.book = NameBook(bot)
-        self.publisher = Publisher(bot, clock=self.clock)
-        self.pictures = True
-        """Pictures at all (then each server's ``images`` setting decides); off for a bot
-        that should only ever send text tables."""
         self.fresh = FreshTokens(clock=self.clock.monotonic)
         """Each player's latest interaction token per table channel: a private update outside
         their own move goes as its ephemeral followup instead of a DM (and a turn ping as a
         public one)."""
-        self.publisher.fresh = self.fresh
+        self.publisher = Publisher(bot, clock=self.clock, fresh=self.fresh)
+        self.pictures = True
+        """Pictures at all (then each server's ``images`` setting decides); off for a bot
+        that should only ever send text tables."""
         self.pings = Pinger(
             bot,
             self.publisher.budget,
