@@ -119,7 +119,7 @@ def _cannot(kind: str) -> Refusal:
 
 async def show_hand(interaction: discord.Interaction) -> None:
     """The player's own cards, ephemerally, with a select for each card choice they have."""
-    await desk_of(interaction).show_hand(interaction)
+    await desk_of(interaction).cards.show(interaction)
 
 
 MOMENT_BOUND = (Lobby.DEAL, Lobby.LEAVE, Lobby.BACK)
@@ -266,8 +266,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await desk.publish(status, interaction)
         elif key.kind == Lobby.REPLAY and desk.replays is not None:
             await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
-        elif key.kind == Lobby.VERIFY and desk.verifier is not None:
-            await desk.verifier(interaction)
+        elif key.kind == Lobby.VERIFY and desk.cards.verifier is not None:
+            await desk.cards.verifier(interaction)
         else:  # a kind this bot does not know (another version's, or its extension is off)
             raise Refusal(msg("table.refusal.stale_button"))
 
@@ -368,7 +368,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
             async def cards_now() -> None:  # the reply shows the cards now, without the selects
                 locale = await desk.reader(interaction)
-                shown = await desk.hand_message(guild, channel, user, locale, edit=True)
+                shown = await desk.cards.message(guild, channel, user, locale, edit=True)
                 await interaction.response.edit_message(**shown)
 
             # the player's own update (with the choices left) becomes the reply, else cards_now

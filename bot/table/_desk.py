@@ -23,13 +23,11 @@ from bot.refusal import Refusal
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
-from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
-from bot.table._layout import hand_components, verify_button
-from bot.table._lifetimes import send_private
 from bot.table._log import TableLog
 from bot.table._message import MessageFormat
 from bot.table._model import TableModel
+from bot.table._my_cards import MyCards
 from bot.table._names import NameBook, TableNames
 from bot.table._pings import Pinger, turn_words
 from bot.table._publisher import Publisher
@@ -99,9 +97,8 @@ class Desk:
         self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
         """Shows a table's finished deal (table id, deal number) step by step to the clicker
         of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
-        self.verifier: Callable[[discord.Interaction], Awaitable[None]] | None = None
-        """Sends the clicker of **Verify** (in **My cards**) the proofs of the cards they have
-        seen: set by the extension that has ``/verify`` (``bot.exts.history``)."""
+        self.cards = MyCards(self, self.fresh, self.pings.acted)
+        """The **My cards** reply (:mod:`._my_cards`)."""
         self.threads = TableThreads(
             bot,
             self.words,
@@ -257,43 +254,6 @@ class Desk:
         return bool((await economy.settings(guild)).images)
 
     # -- private cards --------------------------------------------------------------------------
-
-    def private_text(self, guild: int, channel: int, user: int, locale: str | None = None) -> str:
-        """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
-        with refusals(self):
-            status = self.service.status(guild, channel, user)
-        if not any(s.user_id == user for s in status.seats):
-            raise Refusal(msg("table.refusal.not_at_table"))
-        shown = present.private_lines(self.ui(status.game), status, user)
-        return render.lines(shown, locale or self.locale)
-
-    async def show_hand(self, interaction: discord.Interaction) -> None:
-        """The player's own cards, ephemerally, with a select for each card choice they have
-        (and, pictures on, the hand's picture)."""
-        from bot.table._context import where
-
-        guild, channel = where(interaction)
-        user = interaction.user.id
-        locale = await self.reader(interaction)
-        answer = await self.hand_message(guild, channel, user, locale)
-        await send_private(interaction, answer)
-        self.fresh.seen(interaction)
-        self.pings.acted(interaction.user.id)  # they are looking: no turn ping
-
-    async def hand_message(
-        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
-    ) -> dict[str, Any]:
-        """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
-        edit of the reply after a card choice: the cards now, without the choices)."""
-        text = self.private_text(guild, channel, user, locale)
-        with refusals(self):
-            status = self.service.status(guild, channel, user)
-            legal = self.service.legal_actions(guild, channel, user)
-        ui, names = self.ui(status.game), self.names_of(status)
-        verify = verify_button(status) if self.verifier is not None else ()
-        shown = (*hand_components(ui, status, legal, names), *verify)
-        shape = await self.messages.formats.of(status)
-        return await shape.hand(status, text, locale, shown, edit=edit)
 
     async def format_of(self, status: TableStatus) -> MessageFormat:
         """The format of ``status``'s table (see :mod:`._formats`)."""
