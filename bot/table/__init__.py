@@ -33,8 +33,9 @@ game's ``GameUI`` into a presentation model (``_model``), the renderer (``_rende
 one language, the table messages (``_table_messages``) draw it in the table's format, chosen
 once per table (``_formats``: the embed, ``_message_embed``, or Components V2 with its picture,
 ``_message_v2``, behind one interface, ``_message``), the publisher (``_publisher``) puts it
-on Discord; ``_names`` keeps the display
-names; the table service's events reach the desk (``_desk``) through ``bot.table_events``.
+on Discord; a player's cards are ``_my_cards``' (the **My cards** reply) and ``_private``'s
+(each step's updates), the turn pings ``_pings``'; ``_names`` keeps the display names; the
+table service's events reach the desk (``_desk``) through ``bot.table_events``.
 
 The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not starting with
 ``_``); nothing else to register. What the kit does for the cog:

@@ -3,10 +3,12 @@
 It keeps the games' presenters (``GameUI``) and each table's latest public lines, and answers
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
 the table messages (:mod:`._table_messages`) draw it in the table's format (embed or V2:
-:mod:`._formats`), the publisher (:mod:`._publisher`) puts it on Discord. The display names
-live in :mod:`._names`; the table service's listener events reach the desk through
-``bot.table_events``. Languages (``bot.languages``): the table message and the channel's
-announcements are in the server's language, a reply and a DM in the reader's.
+:mod:`._formats`), the publisher (:mod:`._publisher`) puts it on Discord. A player's own
+cards are :mod:`._my_cards`' (``desk.cards``) and :mod:`._private`'s, the turn pings
+:mod:`._pings`'. The display names live in :mod:`._names`; the table service's listener
+events reach the desk through ``bot.table_events``. Languages (``bot.languages``): the table
+message and the channel's announcements are in the server's language, a reply and a DM in
+the reader's.
 """
 
 from __future__ import annotations
