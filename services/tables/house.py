@@ -60,10 +60,12 @@ class House:
         return (guild, channel) in self._channels
 
     def register(self, live: LiveTable) -> None:
+        """A table opened or loaded: found by its channel from now on."""
         self._tables[live.id] = live
         self._channels[(live.row.guild_id, live.row.channel_id)] = live.id
 
     def forget(self, live: LiveTable) -> None:
+        """A closed table: found no more; its timer and its owed private updates go too."""
         live.closed = True
         self._tables.pop(live.id, None)
         self._channels.pop((live.row.guild_id, live.row.channel_id), None)
@@ -71,6 +73,7 @@ class House:
         self.outbox.forget(live.id)
 
     def get(self, guild: int, channel: int) -> LiveTable:
+        """The channel's open table (``NoTable`` when there is none)."""
         table_id = self._channels.get((guild, channel))
         live = self._tables.get(table_id) if table_id is not None else None
         if live is None:
@@ -79,6 +82,7 @@ class House:
 
     @contextlib.asynccontextmanager
     async def locked(self, guild: int, channel: int) -> AsyncIterator[LiveTable]:
+        """The channel's table under its lock (refused if it closed while this waited)."""
         live = self.get(guild, channel)
         async with live.lock:
             if live.closed:
@@ -86,6 +90,8 @@ class House:
             yield live
 
     async def tell(self, call: Any) -> None:
+        """Await a listener call made after a commit: a failure is logged and undoes
+        nothing."""
         try:
             await call
         except Exception:
