@@ -33,8 +33,9 @@ game's ``GameUI`` into a presentation model (``_model``), the renderer (``_rende
 one language, the table messages (``_table_messages``) draw it in the table's format, chosen
 once per table (``_formats``: the embed, ``_message_embed``, or Components V2 with its picture,
 ``_message_v2``, behind one interface, ``_message``), the publisher (``_publisher``) puts it
-on Discord; ``_names`` keeps the display
-names; the table service's events reach the desk (``_desk``) through ``bot.table_events``.
+on Discord; a player's cards are ``_my_cards``' (the **My cards** reply) and ``_private``'s
+(each step's updates), the turn pings ``_pings``'; ``_names`` keeps the display names; the
+table service's events reach the desk (``_desk``) through ``bot.table_events``.
 
 The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not starting with
 ``_``); nothing else to register. What the kit does for the cog:
@@ -65,10 +66,8 @@ from bot.table._cog import Computers, Delay, TableCog
 from bot.table._components import (
     TableButton,
     TableSelect,
-    hand_view,
     run_action,
     show_hand,
-    table_view,
 )
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
@@ -101,11 +100,9 @@ __all__ = [
     "decode_choice",
     "desk_of",
     "encode_choice",
-    "hand_view",
     "picture_labels",
     "refusals",
     "run_action",
     "show_hand",
-    "table_view",
     "where",
 ]

@@ -24,14 +24,10 @@ from bot.table._layout import (
     amount_field,
     clicked_fields,
     fixed_choices,
-    hand_components,
     spec_for,
-    table_components,
 )
 from bot.table._model import Button, Component
-from bot.table._ui import GameUI
 from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
-from bot.text.format import Names, PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, StaleAction, TableError, TableStatus
 
@@ -54,31 +50,6 @@ def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) ->
                 )
             )
     return view
-
-
-def table_view(
-    ui: GameUI,
-    status: TableStatus,
-    legal: list[ActionSpec],
-    names: Names | None = None,
-    locale: str = DEFAULT_LOCALE,
-) -> discord.ui.View:
-    """The public message's components (see :func:`._layout.table_components`)."""
-    return build_view(table_components(ui, status, legal, names or PlayerNames()), locale)
-
-
-def hand_view(
-    ui: GameUI,
-    status: TableStatus,
-    legal: list[ActionSpec],
-    names: Names | None = None,
-    locale: str = DEFAULT_LOCALE,
-    extra: Iterable[Component] = (),
-) -> discord.ui.View | None:
-    """The **My cards** reply's components (``extra``: the kit's own, after the card choices),
-    or ``None`` when there are none."""
-    shown = (*hand_components(ui, status, legal, names or PlayerNames()), *extra)
-    return build_view(shown, locale) if shown else None
 
 
 Choose = Callable[[list[ActionSpec]], dict[str, Any]]
@@ -148,7 +119,7 @@ def _cannot(kind: str) -> Refusal:
 
 async def show_hand(interaction: discord.Interaction) -> None:
     """The player's own cards, ephemerally, with a select for each card choice they have."""
-    await desk_of(interaction).show_hand(interaction)
+    await desk_of(interaction).cards.show(interaction)
 
 
 MOMENT_BOUND = (Lobby.DEAL, Lobby.LEAVE, Lobby.BACK)
@@ -296,8 +267,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTO
             await desk.publish(status, interaction)
         elif key.kind == Lobby.REPLAY and desk.replays is not None:
             await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
-        elif key.kind == Lobby.VERIFY and desk.verifier is not None:
-            await desk.verifier(interaction)
+        elif key.kind == Lobby.VERIFY and desk.cards.verifier is not None:
+            await desk.cards.verifier(interaction)
         else:  # a kind this bot does not know (another version's, or its extension is off)
             raise Refusal(msg("table.refusal.stale_button"))
 
@@ -398,7 +369,7 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
             async def cards_now() -> None:  # the reply shows the cards now, without the selects
                 locale = await desk.reader(interaction)
-                shown = await desk.hand_message(guild, channel, user, locale, edit=True)
+                shown = await desk.cards.message(guild, channel, user, locale, edit=True)
                 await interaction.response.edit_message(**shown)
 
             # the player's own update (with the choices left) becomes the reply, else cards_now

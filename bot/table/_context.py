@@ -1,6 +1,7 @@
 """What every table interaction needs first: where it is, the bot's desk, refusals in the
 player's words. Apart from the desk so that the desk and the components both import it: what
-they need of the desk is :class:`TableDesk`, which the desk (``_desk.Desk``) is."""
+they need of the desk is :class:`TableDesk`, which the desk (``_desk.Desk``) is; a refusal
+needs only :class:`Games`."""
 
 from __future__ import annotations
 
@@ -18,11 +19,9 @@ from bot.text.format import PlayerNames
 from services.tables import ActionResult, TableError, TableService, TableStatus
 
 
-class TableDesk(Protocol):
-    """What a table's components and refusals need of the bot's desk (``bot.desk``)."""
-
-    @property
-    def service(self) -> TableService: ...
+class Games(Protocol):
+    """What a refusal needs to be worded in its game's words: the games' presenters and the
+    players' display names (the desk has them)."""
 
     @property
     def names(self) -> dict[str, str]: ...
@@ -30,6 +29,31 @@ class TableDesk(Protocol):
     def has_game(self, game: str) -> bool: ...
 
     def ui(self, game: str) -> GameUI: ...
+
+
+class Cards(Protocol):
+    """The **My cards** reply (``_my_cards.MyCards``), as the components use it."""
+
+    @property
+    def verifier(self) -> Callable[[discord.Interaction], Awaitable[None]] | None: ...
+
+    def text(self, guild: int, channel: int, user: int, locale: str | None = None) -> str: ...
+
+    async def show(self, interaction: discord.Interaction) -> None: ...
+
+    async def message(
+        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
+    ) -> dict[str, Any]: ...
+
+
+class TableDesk(Games, Protocol):
+    """What a table's components need of the bot's desk (``bot.desk``)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def cards(self) -> Cards: ...
 
     def remember(self, user: discord.abc.User) -> None: ...
 
@@ -56,20 +80,11 @@ class TableDesk(Protocol):
 
     async def catch_up(self, interaction: discord.Interaction, status: TableStatus) -> bool: ...
 
-    async def show_hand(self, interaction: discord.Interaction) -> None: ...
-
-    async def hand_message(
-        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
-    ) -> dict[str, Any]: ...
-
     @property
     def replays(self) -> Callable[[discord.Interaction, int, int], Awaitable[None]] | None: ...
 
-    @property
-    def verifier(self) -> Callable[[discord.Interaction], Awaitable[None]] | None: ...
 
-
-def refusal_text(error: TableError, desk: TableDesk | None = None) -> Text:
+def refusal_text(error: TableError, desk: Games | None = None) -> Text:
     """A table service refusal in the player's words: an engine's refusal in its game's
     (``GameUI.refusal``, when the desk has that game), the service's own in ``table.po``'s."""
     names = PlayerNames(desk.names) if desk is not None else PlayerNames()
@@ -79,7 +94,7 @@ def refusal_text(error: TableError, desk: TableDesk | None = None) -> Text:
 
 
 @contextlib.contextmanager
-def refusals(desk: TableDesk | None = None) -> Iterator[None]:
+def refusals(desk: Games | None = None) -> Iterator[None]:
     """The table service's refusals as the error reporter's ``Refusal`` (player-readable,
     answered ephemerally, nothing logged above INFO); ``desk`` words the engines' refusals
     in their games' words."""

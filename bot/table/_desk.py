@@ -3,10 +3,12 @@
 It keeps the games' presenters (``GameUI``) and each table's latest public lines, and answers
 a step of a table: the presenter (:mod:`._presenter`) says what the table and the DMs show,
 the table messages (:mod:`._table_messages`) draw it in the table's format (embed or V2:
-:mod:`._formats`), the publisher (:mod:`._publisher`) puts it on Discord. The display names
-live in :mod:`._names`; the table service's listener events reach the desk through
-``bot.table_events``. Languages (``bot.languages``): the table message and the channel's
-announcements are in the server's language, a reply and a DM in the reader's.
+:mod:`._formats`), the publisher (:mod:`._publisher`) puts it on Discord. A player's own
+cards are :mod:`._my_cards`' (``desk.cards``) and :mod:`._private`'s, the turn pings
+:mod:`._pings`'. The display names live in :mod:`._names`; the table service's listener
+events reach the desk through ``bot.table_events``. Languages (``bot.languages``): the table
+message and the channel's announcements are in the server's language, a reply and a DM in
+the reader's.
 """
 
 from __future__ import annotations
@@ -23,15 +25,13 @@ from bot.refusal import Refusal
 from bot.table import _presenter as present
 from bot.table import _private as private
 from bot.table import _render as render
-from bot.table._context import refusals
 from bot.table._fresh import FreshTokens
-from bot.table._layout import hand_components, verify_button
-from bot.table._lifetimes import send_private
 from bot.table._log import TableLog
 from bot.table._message import MessageFormat
 from bot.table._model import TableModel
+from bot.table._my_cards import MyCards
 from bot.table._names import NameBook, TableNames
-from bot.table._pings import Pinger, jump_url
+from bot.table._pings import Pinger, turn_words
 from bot.table._publisher import Publisher
 from bot.table._resume import busiest_first, paced
 from bot.table._table_messages import TableMessages
@@ -78,15 +78,14 @@ class Desk:
         self.logs = TableLog()
         """Each table's public lines (see :mod:`._log`)."""
         self.book = NameBook(bot)
-        self.publisher = Publisher(bot, clock=self.clock)
-        self.pictures = True
-        """Pictures at all (then each server's ``images`` setting decides); off for a bot
-        that should only ever send text tables."""
         self.fresh = FreshTokens(clock=self.clock.monotonic)
         """Each player's latest interaction token per table channel: a private update outside
         their own move goes as its ephemeral followup instead of a DM (and a turn ping as a
         public one)."""
-        self.publisher.fresh = self.fresh
+        self.publisher = Publisher(bot, clock=self.clock, fresh=self.fresh)
+        self.pictures = True
+        """Pictures at all (then each server's ``images`` setting decides); off for a bot
+        that should only ever send text tables."""
         self.pings = Pinger(
             bot,
             self.publisher.budget,
@@ -100,9 +99,8 @@ class Desk:
         self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
         """Shows a table's finished deal (table id, deal number) step by step to the clicker
         of **Replay**: set by the extension that has replays (``bot.exts.history``)."""
-        self.verifier: Callable[[discord.Interaction], Awaitable[None]] | None = None
-        """Sends the clicker of **Verify** (in **My cards**) the proofs of the cards they have
-        seen: set by the extension that has ``/verify`` (``bot.exts.history``)."""
+        self.cards = MyCards(self, self.fresh, self.pings.acted)
+        """The **My cards** reply (:mod:`._my_cards`)."""
         self.threads = TableThreads(
             bot,
             self.words,
@@ -259,43 +257,6 @@ class Desk:
 
     # -- private cards --------------------------------------------------------------------------
 
-    def private_text(self, guild: int, channel: int, user: int, locale: str | None = None) -> str:
-        """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
-        with refusals(self):
-            status = self.service.status(guild, channel, user)
-        if not any(s.user_id == user for s in status.seats):
-            raise Refusal(msg("table.refusal.not_at_table"))
-        shown = present.private_lines(self.ui(status.game), status, user)
-        return render.lines(shown, locale or self.locale)
-
-    async def show_hand(self, interaction: discord.Interaction) -> None:
-        """The player's own cards, ephemerally, with a select for each card choice they have
-        (and, pictures on, the hand's picture)."""
-        from bot.table._context import where
-
-        guild, channel = where(interaction)
-        user = interaction.user.id
-        locale = await self.reader(interaction)
-        answer = await self.hand_message(guild, channel, user, locale)
-        await send_private(interaction, answer)
-        self.fresh.seen(interaction)
-        self.pings.acted(interaction.user.id)  # they are looking: no turn ping
-
-    async def hand_message(
-        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
-    ) -> dict[str, Any]:
-        """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
-        edit of the reply after a card choice: the cards now, without the choices)."""
-        text = self.private_text(guild, channel, user, locale)
-        with refusals(self):
-            status = self.service.status(guild, channel, user)
-            legal = self.service.legal_actions(guild, channel, user)
-        ui, names = self.ui(status.game), self.names_of(status)
-        verify = verify_button(status) if self.verifier is not None else ()
-        shown = (*hand_components(ui, status, legal, names), *verify)
-        shape = await self.messages.formats.of(status)
-        return await shape.hand(status, text, locale, shown, edit=edit)
-
     async def format_of(self, status: TableStatus) -> MessageFormat:
         """The format of ``status``'s table (see :mod:`._formats`)."""
         return await self.messages.formats.of(status)
@@ -401,20 +362,8 @@ class Desk:
 
     async def ping(self, status: TableStatus) -> None:
         """Tell the player to act that it is their turn (see :mod:`._pings`)."""
-        game = self.ui(status.game).title
-        locale = await self.public(status)
-
-        def in_channel(user: int) -> str:
-            return self.words(
-                msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status)), locale
-            )
-
-        def in_dm() -> str:
-            where = f"<#{status.channel_id}>"
-            said = msg("table.ping.dm", game=game, channel=where, link=jump_url(status))
-            return self.words(said, locale)
-
-        await self.pings.turn(status, in_channel, in_dm, lambda: self.latest(status)[0])
+        words = turn_words(status, self.ui(status.game).title, await self.public(status))
+        await self.pings.turn(status, *words, lambda: self.latest(status)[0])
 
     # -- the service's listener -----------------------------------------------------------------
 

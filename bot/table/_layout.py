@@ -8,7 +8,6 @@ there are many); card choices only in the player's ephemeral **My cards** reply;
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from bot.table._ids import Key, Lobby, encode_choice
@@ -69,11 +68,8 @@ def amount_label(
 def choice_label(
     ui: GameUI, spec: ActionSpec, field: str, option: str | None, names: Names
 ) -> Text:
-    """``ui.choice_label``; LEGACY: a presenter whose override takes no ``names`` yet."""
-    method = ui.choice_label
-    if len(inspect.signature(method).parameters) < 4:
-        return method(spec, field, option)
-    return method(spec, field, option, names)
+    """``ui.choice_label`` with the drawn table's ``names`` (the presenter keeps none)."""
+    return ui.choice_label(spec, field, option, names)
 
 
 def table_components(

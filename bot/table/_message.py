@@ -98,3 +98,10 @@ class MessageFormat(Protocol):
         followup, a DM), or (``edit``) of the edit of **My cards** after a card choice, which
         shows the cards now without the choices."""
         ...
+
+    def as_edit(self, send: dict[str, Any]) -> dict[str, Any]:
+        """A :meth:`hand`'s send as the keyword arguments of an edit of the reply it answers
+        (a card choice in the player's own update): the new cards and the choices they have
+        now replace the old ones (a reply in words loses the selects it no longer offers, a
+        picture replaces the old one)."""
+        ...

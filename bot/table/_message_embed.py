@@ -53,6 +53,9 @@ class EmbedFormat:
         view = build_view(components, locale) if components else None
         return {"content": text, "view": view} if view is not None else {"content": text}
 
+    def as_edit(self, send: dict[str, Any]) -> dict[str, Any]:
+        return {"content": send["content"], "view": send.get("view")}
+
 
 @dataclass(frozen=True, slots=True)
 class EmbedMessage:

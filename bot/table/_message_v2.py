@@ -100,6 +100,10 @@ class V2Format:
             return {"view": layout.layout, "attachments": [file] if file else []}
         return {"view": layout.layout, "file": file} if file else {"view": layout.layout}
 
+    def as_edit(self, send: dict[str, Any]) -> dict[str, Any]:
+        file = send.get("file")
+        return {"view": send["view"], "attachments": [file] if file else []}
+
     async def _hand(
         self, status: TableStatus, text: str, locale: str, components: Sequence[Component]
     ) -> v2.V2:

@@ -42,6 +42,7 @@ from bot.errors import CANNOT_DM
 from bot.global_budget import TokenBudget, lower
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FreshTokens
+from bot.text import Text, catalog, msg
 from services.pings import PingMode
 from services.tables import Clock, SystemClock, TableStatus
 
@@ -58,6 +59,21 @@ channel instead."""
 
 Texts = tuple[Callable[[int], str], Callable[[], str]]
 """The ping's words: in the channel (for a user), in a DM."""
+
+
+def turn_words(status: TableStatus, game: Text, locale: str) -> Texts:
+    """The ping's words for ``status``'s table of ``game`` in ``locale`` (the server's
+    language: a channel ping is public), said only when a ping is sent."""
+    say = catalog(locale).text
+
+    def in_channel(user: int) -> str:
+        return say(msg("table.ping", player=f"<@{user}>", game=game, link=jump_url(status)))
+
+    def in_dm() -> str:
+        where = f"<#{status.channel_id}>"
+        return say(msg("table.ping.dm", game=game, channel=where, link=jump_url(status)))
+
+    return in_channel, in_dm
 
 
 @dataclass(slots=True)
@@ -114,6 +130,14 @@ class Pinger:
         """Pings by the way they went (``followup``, ``channel``, ``dm``), deletions by the
         way they went (``delete by token``, ``delete by channel``), and ``not needed`` (the
         player acted or looked within the grace), for the benches."""
+
+    def dms_reachable(self, user: int, reachable: bool) -> None:
+        """What a DM to ``user`` found (anyone's: an economy DM too): closed DMs get the
+        channel ping, open ones their ``mode:dm`` pings again."""
+        if reachable:
+            self.closed_dms.discard(user)
+        else:
+            self.closed_dms.add(user)
 
     def acted(self, user: int) -> None:
         """``user`` did something at a table (a move, a look at their cards) just now."""

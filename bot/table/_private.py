@@ -204,7 +204,7 @@ async def answer_privately(
     if _answerable(interaction):
         try:
             if _on_own_reply(interaction):  # My cards' select: its reply becomes the update
-                await interaction.response.edit_message(**_as_edit(send))
+                await interaction.response.edit_message(**await _as_edit(desk, now, send))
             else:
                 await interaction.response.send_message(**send, ephemeral=True)
         except discord.HTTPException as error:
@@ -227,13 +227,12 @@ def _on_own_reply(interaction: discord.Interaction) -> bool:
     )
 
 
-def _as_edit(send: dict[str, Any]) -> dict[str, Any]:
-    """A send's keyword arguments as an edit's: a text reply loses the selects it no longer
-    offers, a picture replaces the old one."""
-    if "content" in send:
-        return {"content": send["content"], "view": send.get("view")}
-    file = send.get("file")
-    return {"view": send["view"], "attachments": [file] if file else []}
+async def _as_edit(desk: Desk, now: TableStatus | None, send: dict[str, Any]) -> dict[str, Any]:
+    """A private send as an edit of the reply it answers: the table's format says how (see
+    ``MessageFormat.as_edit``); words without cards (the player left) lose the old selects."""
+    if now is None:
+        return {"content": send["content"], "view": None}
+    return (await desk.format_of(now)).as_edit(send)
 
 
 async def _follow(followup: discord.Webhook, send: dict[str, Any]) -> bool:

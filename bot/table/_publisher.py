@@ -129,13 +129,14 @@ class Publisher:
         budget: ChannelBudget | None = None,
         tokens: TokenBudget | None = None,
         clock: Clock | None = None,
+        fresh: FreshTokens | None = None,
     ) -> None:
         self.bot = bot
         self.clock = clock or SystemClock()
         self.budget = budget or ChannelBudget(clock=self.clock.monotonic)
         self.tokens = tokens or TokenBudget(clock=self.clock.monotonic)
         """Uses of each interaction token (the writer's edits, the turn pings)."""
-        self.fresh: FreshTokens | None = None
+        self.fresh: FreshTokens | None = fresh
         """The fresh interactions at each channel (the desk's): a new table message is posted
         as a followup of one."""
         self._tables: dict[int, _Table] = {}

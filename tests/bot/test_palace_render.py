@@ -14,6 +14,7 @@ from bot.exts.palace import render as r
 from bot.refusal import Refusal
 from bot.table import TableNames
 from bot.text import Text, catalog
+from bot.text.format import PlayerNames
 from games.cards import FULL_DECK, Card
 from games.events import GameEvent
 from games.palace import Banner, PalaceOptions, PalacePoker
@@ -231,7 +232,8 @@ def test_every_event_kind_of_random_games_renders_without_a_hidden_card():
 
 
 def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
-    ui = PalaceUI(names={A: "Alice", B: "Bob", C: "Carol"})
+    ui = PalaceUI()
+    names = PlayerNames({A: "Alice", B: "Bob", C: "Carol"})
     g = game()
     bet = next(s for s in g.legal_actions(A) if s.kind == "bet")
     assert en(words.action_label(bet, g.view(None))) == "Attack (10)"
@@ -239,7 +241,7 @@ def test_the_ui_labels_bet_buttons_by_display_name_and_texts_by_mention():
     ui.public_fields(_status(g))
     assert en(ui.action_label(bet)) == "Attack"  # a table drawn before leaves nothing behind
     assert en(ui.action_label(bet, g.view(None))) == "Attack (10)"
-    assert en(ui.choice_label(bet, "target", B)) == "Bob"
+    assert en(ui.choice_label(bet, "target", B, names)) == "Bob"
     assert en(PalaceUI().choice_label(bet, "target", B)) == f"@{B}"
     line = ui.describe_event(g.act(A, {"kind": "stay"})[0], TableNames({}, [A, B, C]))
     assert line is not None

@@ -14,13 +14,12 @@ from bot.table import (
     Lobby,
     decode_choice,
     encode_choice,
-    hand_view,
-    table_view,
 )
 from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
+from tests.bot.table.drawn import my_cards_view, table_view
 
 ALICE, BOB = 110000000000000001, 110000000000000002
 
@@ -77,7 +76,7 @@ def test_card_choices_never_reach_the_public_message_only_my_cards():
     public = table_view(PlainUI(), table(), [discard, ActionSpec(kind="stay")])
     assert not any(":discard:" in c for c in custom_ids(public))
     assert not any(code in str(labels(public)) for code in ("A♠", "K♦", "10♥"))
-    private = hand_view(PlainUI(), table(), [discard])
+    private = my_cards_view(PlainUI(), table(), [discard])
     assert private is not None
     (select,) = inner(private)
     assert re.fullmatch(SELECT, select.custom_id)

@@ -160,9 +160,9 @@ class Economy(commands.Cog):
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 raise
-            self.bot.desk.pings.closed_dms.add(user)
+            self.bot.desk.pings.dms_reachable(user, False)
             return False
-        self.bot.desk.pings.closed_dms.discard(user)
+        self.bot.desk.pings.dms_reachable(user, True)
         return True
 
     @app_commands.guild_only()

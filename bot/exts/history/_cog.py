@@ -33,12 +33,12 @@ class HistoryCog(commands.Cog):
         **Replay** button of a table message between deals."""
         self.bot.add_dynamic_items(_replay.StepButton)
         self.bot.desk.replays = _replay.show_table_deal
-        self.bot.desk.verifier = send_proofs
+        self.bot.desk.cards.verifier = send_proofs
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(_replay.StepButton)
         self.bot.desk.replays = None
-        self.bot.desk.verifier = None
+        self.bot.desk.cards.verifier = None
 
     @property
     def histories(self) -> HistoryService:

@@ -86,7 +86,7 @@ class PaiuteCog(TableCog, group_name="paiute", group_description="Play Paiute"):
                 if isinstance(error.__cause__, IllegalAction):
                     raise Refusal(UI.refusal(error.__cause__)) from error
                 raise
-        reply = desk.private_text(guild, channel, user, await desk.reader(interaction))
+        reply = desk.cards.text(guild, channel, user, await desk.reader(interaction))
         await desk.show(result, interaction, reply=reply)
 
     @app_commands.command(name="draw", description="Take the top card of the stock or discards")

@@ -29,6 +29,10 @@ PRIVATE_KINDS = frozenset({ActionKind.DISCARD.value, ActionKind.CALL.value})
 """Actions whose choices are the player's own cards."""
 
 
+MENTIONS: Names = PlayerNames()
+"""Players in the fields' text, by Discord mention."""
+
+
 def _view(status: TableStatus) -> PaiuteView:
     return cast(PaiuteView, status.view)
 
@@ -39,13 +43,10 @@ class PaiuteUI(GameUI):
     command = "paiute"
     rules = render.RULES
 
-    names: Names = PlayerNames()
-    """Players in message text: Discord mentions (the kit will pass its own ``Names``)."""
-
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         return [
             EmbedField(name, list(lines))
-            for name, lines in render.table_fields(_view(status), self.names)
+            for name, lines in render.table_fields(_view(status), MENTIONS)
         ]
 
     def seat_detail(self, status: TableStatus, pid: str, names: Names) -> Text | None:
@@ -85,7 +86,7 @@ class PaiuteUI(GameUI):
 
     def refusal(self, error: IllegalAction, names: Names | None = None) -> Text:
         """The engine's refusal code in the words of Paiute's commands and buttons."""
-        return render.refusal(error, names or self.names)
+        return render.refusal(error, names or MENTIONS)
 
     def action_label(self, spec: ActionSpec, view: Any = None, names: Names | None = None) -> Text:
         label = render.action_label(spec.kind)

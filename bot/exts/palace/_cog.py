@@ -95,11 +95,6 @@ class PalaceCog(TableCog, group_name="palace", group_description="Play Palace Po
 
     ui = PalaceUI()
 
-    async def cog_load(self) -> None:
-        """The UI labels bet buttons with the display names the desk has seen."""
-        await super().cog_load()
-        self.ui.names = self.desk.names
-
     @app_commands.command(name="open", description="Open a Palace Poker table in this channel")
     @app_commands.describe(
         small_bet="S: the price of a buy or a discard, and the battle stake unit",

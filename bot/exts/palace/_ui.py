@@ -9,7 +9,7 @@ names the desk has seen (``Desk.names``), falling back to ``@id``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, cast
 
 from bot.exts.palace import _refusal as words
@@ -43,10 +43,6 @@ class PalaceUI(GameUI):
     title = r.TITLE
     command = "palace"
     rules = r.RULES
-
-    def __init__(self, names: Mapping[str, str] | None = None) -> None:
-        self.names: Mapping[str, str] = names if names is not None else {}
-        """Display names by player id, for plain-text labels (the cog gives the desk's)."""
 
     def public_fields(self, status: TableStatus) -> list[EmbedField]:
         view = cast(PalaceView, status.view)
@@ -113,7 +109,8 @@ class PalaceUI(GameUI):
     def choice_label(
         self, spec: ActionSpec, field: str, option: str | None, names: Names | None = None
     ) -> Text:
-        """A bet target by display name (``@id`` when the desk has not seen the player)."""
+        """A bet target by display name (``@id`` when the desk has not seen the player):
+        the names are the drawn table's (``names``), never kept here."""
         if spec.kind == ActionKind.BET and option is not None:
-            return (names or PlayerNames(self.names)).plain(option)
+            return (names or MENTIONS).plain(option)
         return super().choice_label(spec, field, option, names)

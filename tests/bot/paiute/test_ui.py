@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from bot.exts.paiute import PaiuteUI
-from bot.table import hand_view, table_view
 from bot.text import Text, catalog
 from games.paiute import Paiute, PaiuteOptions
 from services.tables import SeatStatus, TableStatus
+from tests.bot.table.drawn import my_cards_view, table_view
 from tests.games.paiute.helpers import deck_for
 
 ANN, BOB = "110000000000000001", "110000000000000002"
@@ -55,7 +55,7 @@ def test_a_draw_is_a_button_per_source_and_my_cards_offers_nothing_yet(game):
     legal = game.legal_actions(ANN)
     public = table_view(ui, status(game), legal)
     assert labels(public) == ["Draw: from the stock", "Draw: the top discard", "My cards"]
-    assert hand_view(ui, status(game, ANN), legal) is None
+    assert my_cards_view(ui, status(game, ANN), legal) is None
 
 
 def test_discard_and_call_stay_off_the_table_message_and_show_in_my_cards(game):
@@ -65,7 +65,7 @@ def test_discard_and_call_stay_off_the_table_message_and_show_in_my_cards(game):
     assert {s.kind for s in legal} == {"discard", "call"}
     public = table_view(ui, status(game), legal)
     assert labels(public) == ["My cards"]
-    mine = hand_view(ui, status(game, ANN), legal)
+    mine = my_cards_view(ui, status(game, ANN), legal)
     assert mine is not None
     assert labels(mine) == ["Discard a card", "Call: discard"]
     discard, call = inner(mine)
@@ -80,7 +80,7 @@ def test_a_six_card_call_offers_nothing_to_discard():
     )
     game.act(ANN, {"kind": "draw", "source": "discard"})
     ui = PaiuteUI()
-    mine = hand_view(ui, status(game, ANN), game.legal_actions(ANN))
+    mine = my_cards_view(ui, status(game, ANN), game.legal_actions(ANN))
     assert mine is not None
     call = inner(mine)[1]
     assert [(o.label, o.value) for o in call.options] == [("nothing (six-card combination)", "~")]

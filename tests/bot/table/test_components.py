@@ -235,7 +235,7 @@ async def test_my_cards_answers_privately_with_the_players_cards_and_their_card_
     await dispatch(button(kit, Lobby.CARDS), bobs)
     call = bobs.response.send_message.call_args
     assert call.kwargs["ephemeral"] is True
-    assert call.kwargs["content"] == kit.desk.private_text(GUILD, CHANNEL, BOB)
+    assert call.kwargs["content"] == kit.desk.cards.text(GUILD, CHANNEL, BOB)
     view = call.kwargs["view"]
     assert isinstance(view, discord.ui.View)
     inner: list[Any] = [getattr(item, "item", item) for item in view.children]

@@ -18,7 +18,7 @@ import pytest
 from bot.errors import CANNOT_DM
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FreshTokens
-from bot.table._pings import GRACE_S, RECENT_S, Pinger
+from bot.table._pings import GRACE_S, RECENT_S, Pinger, turn_words
 from services.pings import PingMode
 from services.tables import ManualClock, TableStatus
 from tests.bot.table.discord_fakes import (
@@ -26,6 +26,7 @@ from tests.bot.table.discord_fakes import (
     BOB,
     CHANNEL,
     GUILD,
+    MESSAGE,
     TABLE,
     channel,
     clicked,
@@ -255,3 +256,10 @@ async def test_closing_the_table_or_the_bot_cancels_a_ping_in_its_grace(closing)
         await world.pinger.close()
     await world.advance(GRACE_S * 2)
     world.channel.send.assert_not_called()
+
+
+def test_the_ping_names_the_player_and_the_game_and_links_the_table_in_the_servers_language():
+    in_channel, in_dm = turn_words(status(ALICE), "Pontoon", "de")
+    link = f"https://discord.com/channels/{GUILD}/{CHANNEL}/{MESSAGE}"
+    assert in_channel(ALICE) == f"<@{ALICE}>, du bist am Pontoon-Tisch am Zug: {link}"
+    assert in_dm() == f"Du bist am Pontoon-Tisch in <#{CHANNEL}> am Zug: {link}"

@@ -217,7 +217,7 @@ async def test_a_click_on_the_table_message_gets_the_table_and_then_the_cards_as
     await kit.settle()
     bobs.response.edit_message.assert_awaited_once()  # the click's answer: the table
     (update,) = ephemeral_texts(bobs.followup.send)
-    assert update.endswith(kit.desk.private_text(GUILD, CHANNEL, BOB))  # what changed, then all
+    assert update.endswith(kit.desk.cards.text(GUILD, CHANNEL, BOB))  # what changed, then all
     view = bobs.followup.send.call_args.kwargs["view"]
     assert isinstance(view, discord.ui.View)  # with the card choice he has now
     assert view.is_finished()  # let go of at once: its selects are dynamic items
@@ -238,7 +238,7 @@ async def test_a_card_chosen_in_my_cards_edits_that_reply_to_show_the_cards_now(
     reply.response.send_message.assert_not_called()
     reply.response.edit_message.assert_awaited_once()
     edit = reply.response.edit_message.call_args.kwargs
-    assert edit["content"] == kit.desk.private_text(GUILD, CHANNEL, BOB)
+    assert edit["content"] == kit.desk.cards.text(GUILD, CHANNEL, BOB)
     assert card(first) not in edit["content"]  # discarded
     assert kit.dm_texts(BOB) == []
 

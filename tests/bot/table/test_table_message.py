@@ -253,3 +253,17 @@ async def test_the_v2_hand_carries_its_picture_and_its_edit_replaces_it():
     edited = await pictures.hand(mine, "Now", "en", select(), edit=True)
     assert [f.filename for f in edited["attachments"]] == [sent["file"].filename]
     assert not [c for c in edited["view"].walk_children() if isinstance(c, discord.ui.ActionRow)]
+
+
+async def test_a_card_choice_answered_on_its_own_reply_keeps_the_choices_left_in_either_format():
+    """A private update that answers a select of the player's own reply edits that reply: the
+    cards now, with the choices they have now (not the My cards edit, which drops them)."""
+    words = await EmbedFormat().hand(pontoon(viewer="b"), "Now", "en", select())
+    assert EmbedFormat().as_edit(words) == {"content": "Now", "view": words["view"]}
+    assert EmbedFormat().as_edit({"content": "Now"}) == {"content": "Now", "view": None}
+    pictures = V2Format(desk())
+    sent = await pictures.hand(pontoon(viewer="b"), "Now", "en", select())
+    edited = pictures.as_edit(sent)
+    assert edited == {"view": sent["view"], "attachments": [sent["file"]]}
+    rows = [c for c in edited["view"].walk_children() if isinstance(c, discord.ui.ActionRow)]
+    assert rows  # the choices left stay under the new picture

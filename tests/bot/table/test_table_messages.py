@@ -155,13 +155,13 @@ async def test_a_closed_tables_last_drawing_keeps_its_format(table: Table):
 async def test_my_cards_are_in_the_tables_format_which_follows_the_servers_images(table: Table):
     economy = table.bot.economy = EconomyService(table.db)  # the desk reads ``bot.economy``
     await table.seat()
-    pictured = await table.desk.hand_message(GUILD, CHANNEL, BOB, "en")
+    pictured = await table.desk.cards.message(GUILD, CHANNEL, BOB, "en")
     assert isinstance(pictured["view"], discord.ui.LayoutView)
     assert "file" not in pictured  # the opening: no card dealt yet, so no picture
     chosen = await table.desk.format_of(table.now())
     assert await table.desk.format_of(table.now()) is chosen  # kept with the table
     await economy.update_settings(GUILD, images=False)  # /admin settings images off
-    text = await table.desk.hand_message(GUILD, CHANNEL, BOB, "en")
-    assert text["content"].startswith(table.desk.private_text(GUILD, CHANNEL, BOB, "en"))
+    text = await table.desk.cards.message(GUILD, CHANNEL, BOB, "en")
+    assert text["content"].startswith(table.desk.cards.text(GUILD, CHANNEL, BOB, "en"))
     assert "file" not in text
     assert not (await table.desk.format_of(table.now())).pictures

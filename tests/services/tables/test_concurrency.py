@@ -75,7 +75,7 @@ async def test_actions_on_different_tables_do_not_wait_for_each_other(
     one = await _paiute(service, CHANNEL)
     two = await _paiute(service, CHANNEL + 1)
     draw = {"kind": "draw", "source": "stock"}
-    busy = service._get(GUILD, CHANNEL)  # hold table one's lock as a slow action would
+    busy = service.house.get(GUILD, CHANNEL)  # hold table one's lock as a slow action would
     async with busy.lock:
         waiting = asyncio.create_task(service.act(GUILD, CHANNEL, one, draw))
         done = await asyncio.wait_for(service.act(GUILD, CHANNEL + 1, two, draw), timeout=5)
