@@ -94,6 +94,7 @@ class Desk:
             clock=self.clock,
         )
         self._showing = 0
+        self._closing = 0
         self.messages = TableMessages(self, self.publisher, self.images)
         """Each table's one message, in its format (:mod:`._table_messages`)."""
         self.replays: Callable[[discord.Interaction, int, int], Awaitable[None]] | None = None
@@ -294,8 +295,9 @@ class Desk:
     @property
     def busy(self) -> bool:
         """Whether the desk still owes Discord something: a step being shown, a table edit or
-        a turn ping waiting for room in its channel (the sandbox's ``settle`` waits for it)."""
-        return self._showing > 0 or self.publisher.busy or self.pings.busy
+        a turn ping waiting for room in its channel, a closed table's last words and its
+        thread's archiving (the sandbox's ``settle`` waits for it)."""
+        return self._showing > 0 or self._closing > 0 or self.publisher.busy or self.pings.busy
 
     async def show(
         self,
@@ -404,13 +406,17 @@ class Desk:
 
     async def closed(self, table: TableStatus, reason: Text, closed: Closed) -> None:
         """A table is gone: its message says so (no buttons), and the channel hears why."""
-        await self.pings.closed(table.table_id)
-        text = present.closed_text(reason, closed, self.names_of(table))
-        await self.publish(table, closed=text)
-        await self.say(table, text)
-        self.logs.close(table.table_id)
-        self.messages.forget(table.table_id)
-        await self.threads.closed(table, reason)
+        self._closing += 1
+        try:
+            await self.pings.closed(table.table_id)
+            text = present.closed_text(reason, closed, self.names_of(table))
+            await self.publish(table, closed=text)
+            await self.say(table, text)
+            self.logs.close(table.table_id)
+            self.messages.forget(table.table_id)
+            await self.threads.closed(table, reason)
+        finally:
+            self._closing -= 1
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """Someone deleted a table's message: post it again at once."""
