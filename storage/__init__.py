@@ -92,7 +92,8 @@ the database is busy share one group commit, each in its own savepoint). Postgre
 forms on a worker thread whose statements the loop's asyncpg connection sends; except ``book``,
 which there is one server-side call (``storage._pg_book``: ``parlour_book``, the same step
 statement for statement), the calls that queue meanwhile sent as one statement (one round trip,
-one transaction). Its schema is ``storage/migrations_pg`` (numbered on its own).
+one transaction; since migration_pg 0012 a batch of independent steps is written one statement
+per kind for the whole batch). Its schema is ``storage/migrations_pg`` (numbered on its own).
 
 Fenced bookings (``storage.fence``): a process that holds shard leases (``storage.leases``) sets
 ``db.fence = Fence(holder, shard_count, {shard: epoch})``; from then on every ``book`` checks,

@@ -1,7 +1,9 @@
 """``storage.book`` on PostgreSQL: the whole step as one server-side call (``parlour_book``,
 migration_pg 0006; 6 statements a step since 0011), group-committed with the steps that queue
 meanwhile in one statement (``parlour_book_many``): one round trip per batch instead of one per
-statement; a lone step is sent as ``parlour_book`` itself.
+statement; a lone step is sent as ``parlour_book`` itself. Since 0012 a batch of 4 or more
+independent steps (no table, ref or stats row shared, no pay-out) is booked one statement per
+kind for the whole batch, not ~6 per step; the others step by step, as before.
 
 The step's SQL does what SQLite's synchronous code (``storage.booking._book``) does, check for
 check and row for row (in fewer statements: on the server each costs more than its rows);

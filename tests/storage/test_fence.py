@@ -5,12 +5,13 @@ database with nothing written, and hears the refusal."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
 import storage
-from storage import Booking, Database, leases, tables
+from storage import Booked, Booking, Database, leases, tables
 from storage.db import fetch_all
 from storage.fence import Fence, LeaseLost
 from storage.leases import Holder
@@ -136,3 +137,30 @@ async def test_renewing_keeps_the_epoch_and_the_bookings_go_on(
         assert db.fence is not None
         assert db.fence.epochs == {0: 1, 1: 1}
         await checked(db)
+
+
+async def test_in_a_batch_only_the_tables_of_a_lost_shard_are_refused(
+    database_target: str | Path,
+) -> None:
+    async with Database.open(database_target) as one, Database.open(database_target) as two:
+        fence = await take(one, A, [0, 1], NOW)
+        heard: list[LeaseLost] = []
+        fence.refused = heard.append
+        kept = [await open_table(one, channel=c) for c in (5, 6, 7)]
+        lost = await open_table(one, OTHER_GUILD, channel=8)
+        await take(two, B, [1], NOW + TTL)  # shard 1 moves on while one still books it
+        outcomes = await asyncio.gather(  # one batch: the tables of both shards at once
+            *(storage.book(one, bet(t, 1)) for t in (kept[0], kept[1], lost, kept[2])),
+            return_exceptions=True,
+        )
+        refused = outcomes.pop(2)
+        assert isinstance(refused, LeaseLost)
+        assert refused.shard_id == 1
+        assert heard == [refused]
+        assert all(isinstance(o, Booked) and o.applied for o in outcomes)
+        assert await refs(one, lost) == [f"in:8:{u}" for u in (1, 2)]  # nothing written
+        assert [await refs(one, t) for t in kept] == [
+            [f"in:{c}:1", f"in:{c}:2", f"t:{t}:1", f"t:{t}:1:1", f"t:{t}:1:2"]
+            for c, t in zip((5, 6, 7), kept, strict=True)
+        ]
+        await checked(one)
