@@ -145,6 +145,7 @@ def present_table(
         components=() if closed is not None else table_components(ui, status, legal, names),
         stakes=(ui.stakes(status.options) or "") if closed is None else "",
         hint=(hint or "") if closed is None else "",
+        closed=closed is not None,
     )
 
 
