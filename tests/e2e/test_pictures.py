@@ -22,7 +22,7 @@ from bot.client import Parlour
 from bot.pictures import palette
 from sandbox.harness import Session
 from sandbox.log import Call
-from sandbox.state import Message
+from sandbox.messages import Message
 from services.tables import TableError
 from tests.e2e import test_palace, test_pontoon
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, stock, to_act

@@ -14,9 +14,10 @@ from bot.text import catalog, msg
 from bot.text.bidi import FSI, LRI, PDI
 from bot.text.choose import LANGUAGES
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.messages import Message
 from tests.e2e.table_helpers import button_for, status
 
 pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]

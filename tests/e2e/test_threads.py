@@ -9,15 +9,10 @@ import discord
 import pytest
 
 from sandbox.actors import Actor
+from sandbox.flags import CREATE_PUBLIC_THREADS, HAS_THREAD, SEND_MESSAGES_IN_THREADS
+from sandbox.guilds import Channel, ChannelType
 from sandbox.harness import Session
-from sandbox.state import (
-    CREATE_PUBLIC_THREADS,
-    HAS_THREAD,
-    SEND_MESSAGES_IN_THREADS,
-    Channel,
-    ChannelType,
-    Message,
-)
+from sandbox.messages import Message
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import cards_in, service, until, view_cards
 
