@@ -29,8 +29,10 @@ from typing import Any
 
 from sandbox import routes
 from sandbox.fake import FakeDiscord
+from sandbox.flags import CREATE_PUBLIC_THREADS
+from sandbox.guilds import Channel, Guild, User
 from sandbox.interactions import Interaction
-from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Guild, Message, User
+from sandbox.messages import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTPROC = Path(__file__).resolve().parent / "_botproc.py"

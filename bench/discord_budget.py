@@ -46,10 +46,12 @@ from bench._harness import Players, Table, components
 from bot.client import Parlour
 from bot.factory import BotConfig
 from games.actions import CardsField
+from sandbox.flags import CREATE_PUBLIC_THREADS, MANAGE_GUILD
+from sandbox.guilds import User
 from sandbox.harness import Session, open_session
 from sandbox.interactions import Interaction
 from sandbox.log import Call
-from sandbox.state import CREATE_PUBLIC_THREADS, MANAGE_GUILD, Message, User
+from sandbox.messages import Message
 
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"

@@ -39,7 +39,7 @@ from bench._harness import (
     percentile,
 )
 from sandbox.fake import FakeDiscord
-from sandbox.state import Message
+from sandbox.messages import Message
 
 FLOORBOT = Path(__file__).resolve().parent / "_floorbot.py"
 made: list[FakeDiscord] = []

@@ -8,9 +8,10 @@ token.
 
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
+from sandbox.guilds import Channel, Guild, User
 from sandbox.harness import Session, open_session
 from sandbox.interactions import CallbackType, Interaction, InvalidInjection
-from sandbox.state import Channel, Guild, Message, User
+from sandbox.messages import Message
 
 __all__ = [
     "Actor",

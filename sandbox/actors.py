@@ -7,9 +7,10 @@ from collections.abc import Mapping
 
 from sandbox import log
 from sandbox.fake import WAIT_S, FakeDiscord
+from sandbox.guilds import Channel, User
 from sandbox.interactions import Interaction, OptionValue
 from sandbox.log import ChangeKind
-from sandbox.state import Channel, Message, User
+from sandbox.messages import Message
 
 
 class Actor:

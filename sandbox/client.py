@@ -11,10 +11,11 @@ from typing import TextIO
 import discord
 
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InvalidInjection, OptionType, OptionValue
 from sandbox.log import BotErrors, Change, ChangeKind, channel_messages
-from sandbox.state import JSON, MANAGE_GUILD, Message
+from sandbox.messages import Message
 from sandbox.terminal import (
     HELP,
     Line,
@@ -27,6 +28,7 @@ from sandbox.terminal import (
     render_modal,
     where,
 )
+from sandbox.wire import JSON
 
 SETTLE_QUIET = 0.1  # the bot counts as done after this long without a call or change
 

@@ -25,6 +25,7 @@ from discord.gateway import DiscordWebSocket
 from sandbox.clock import Clock
 from sandbox.faults import Faults
 from sandbox.gateway import CloseCode, Gateway
+from sandbox.guilds import Channel, Guild, User
 from sandbox.interactions import (
     Interaction,
     Interactions,
@@ -37,11 +38,12 @@ from sandbox.interactions import (
     modal_data,
 )
 from sandbox.log import Activity, RequestLog
+from sandbox.messages import Message
 from sandbox.publish import Publisher
 from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses, Rules
 from sandbox.routes import Rest
-from sandbox.state import Channel, Guild, Message, User, World
+from sandbox.state import World
 from sandbox.threads import Threads
 from sandbox.wire import API_PREFIX
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from sandbox.state import Channel, User
+from sandbox.guilds import Channel, User
 from sandbox.wire import ErrorCode, error_response, json_response
 
 

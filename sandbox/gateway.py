@@ -24,7 +24,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from sandbox.state import JSON, World
+from sandbox.state import World
+from sandbox.wire import JSON
 
 _log = logging.getLogger(__name__)
 

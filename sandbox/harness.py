@@ -21,8 +21,9 @@ from bot.table_events import TASK as TABLE_EVENT
 from sandbox import log
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
+from sandbox.guilds import Channel, Guild
 from sandbox.log import Call
-from sandbox.state import Channel, Guild, Message
+from sandbox.messages import Message
 
 USERS = ("alice", "bob", "carol", "dave")
 CHANNELS = ("general", "tables")

@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from sandbox.clock import Clock
+from sandbox.flags import ALL_PERMISSIONS
+from sandbox.guilds import Channel, Guild, User
 from sandbox.log import Activity
-from sandbox.state import ALL_PERMISSIONS, JSON, Channel, Guild, Message, User, World
+from sandbox.messages import Message
+from sandbox.state import World
+from sandbox.wire import JSON
 
 OptionValue = str | int | float | bool | User | Channel
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from sandbox.state import Message, User, World
+from sandbox.guilds import User
+from sandbox.messages import Message
+from sandbox.state import World
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sandbox.gateway import Gateway
 from sandbox.log import Activity, Change, ChangeKind
-from sandbox.state import Message
+from sandbox.messages import Message
 
 
 class Publisher:

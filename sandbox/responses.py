@@ -15,11 +15,13 @@ from aiohttp import web
 
 from sandbox import checks, limits
 from sandbox.clock import Clock
+from sandbox.flags import EPHEMERAL, LOADING
 from sandbox.interactions import CallbackType, Interaction, Interactions, InteractionType
 from sandbox.log import ChangeKind
+from sandbox.messages import Message
 from sandbox.publish import Publisher
-from sandbox.state import EPHEMERAL, JSON, LOADING, Message, World
-from sandbox.wire import ErrorCode, error_response, json_response, no_content
+from sandbox.state import World
+from sandbox.wire import JSON, ErrorCode, error_response, json_response, no_content
 
 # Which answers each interaction type allows (Discord answers others with 400).
 ALLOWED: dict[InteractionType, set[CallbackType]] = {

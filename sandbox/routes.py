@@ -20,14 +20,16 @@ from aiohttp import web
 
 from sandbox import checks, limits
 from sandbox.faults import Faults
+from sandbox.guilds import Channel
 from sandbox.log import Call, RequestLog
+from sandbox.messages import Message
 from sandbox.publish import Publisher
 from sandbox.ratelimit import RateLimits
 from sandbox.responses import Responses
 from sandbox.schema import spec
-from sandbox.state import JSON, Channel, Message, World
+from sandbox.state import World
 from sandbox.threads import Threads, posted, refuse_post
-from sandbox.wire import API_PREFIX, ErrorCode, error_response, json_response, no_content
+from sandbox.wire import API_PREFIX, JSON, ErrorCode, error_response, json_response, no_content
 
 Handler = Callable[[web.Request, Any], Awaitable[web.StreamResponse]]
 BODY = web.RequestKey("body", object)

@@ -20,9 +20,10 @@ from typing import TextIO
 
 from bot.factory import BotFactory
 from sandbox.client import TerminalClient
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session, open_session
 from sandbox.log import BotErrors
-from sandbox.state import MANAGE_GUILD, World
+from sandbox.state import World
 
 DEFAULT_DATABASE = Path("parlour-sandbox.db")
 PROMPT = "sandbox> "

@@ -24,7 +24,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from sandbox import limits
-from sandbox.state import JSON
+from sandbox.wire import JSON
 
 SPEC_PATH = Path(__file__).resolve().parent / "spec" / "openapi.json"
 URI = "urn:discord-openapi"

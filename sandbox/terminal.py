@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from sandbox.state import JSON, Message
+from sandbox.messages import Message
+from sandbox.wire import JSON
 
 HELP = """\
   <user> /<command> [sub] [name:value ...]   run a slash command (@user, #channel, "a b")

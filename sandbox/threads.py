@@ -23,20 +23,16 @@ from typing import Any
 
 from aiohttp import web
 
-from sandbox.gateway import Gateway
-from sandbox.state import (
+from sandbox.flags import (
     CREATE_PUBLIC_THREADS,
     HAS_THREAD,
     MANAGE_THREADS,
     SEND_MESSAGES_IN_THREADS,
-    Channel,
-    ChannelType,
-    Guild,
-    ThreadState,
-    User,
-    World,
-    now_iso,
 )
+from sandbox.gateway import Gateway
+from sandbox.guilds import Channel, ChannelType, Guild, ThreadState, User
+from sandbox.snowflakes import now_iso
+from sandbox.state import World
 from sandbox.wire import ErrorCode, error_response, json_response, no_content
 
 ACTIVE_THREADS_PER_GUILD = 1000

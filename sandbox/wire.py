@@ -14,6 +14,8 @@ from typing import Any
 from aiohttp import web
 
 API_PREFIX = "/api/v10"
+JSON = dict[str, Any]
+"""A JSON object as the API carries it (a payload, a request body)."""
 
 
 class ErrorCode(IntEnum):

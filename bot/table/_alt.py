@@ -49,8 +49,12 @@ class Table:
     to_act: Text | None = None
 
 
-def table_alt(view: object, names: Names, game: Text, locale: str = DEFAULT_LOCALE) -> str:
-    """The alt text of the public table picture of ``view`` (any game's public view)."""
+def table_alt(
+    view: object, names: Names, game: Text, locale: str = DEFAULT_LOCALE, *, closed: bool = False
+) -> str:
+    """The alt text of the public table picture of ``view`` (any game's public view).
+    ``closed``: the picture is a closed table's last moment, kept on its message; the alt text
+    says it is closed where it said whose turn it was (nobody can act there any more)."""
     if isinstance(view, PalaceView):
         table = _palace(view, names)
     elif isinstance(view, PaiuteView):
@@ -59,13 +63,15 @@ def table_alt(view: object, names: Names, game: Text, locale: str = DEFAULT_LOCA
         table = _pontoon(view, names)
     else:
         table = Table()
-    return _say(table, game, locale)
+    return _say(table, game, locale, closed=closed)
 
 
-def _say(table: Table, game: Text, locale: str) -> str:
+def _say(table: Table, game: Text, locale: str, *, closed: bool = False) -> str:
     say = catalog(locale)
     parts: list[Text] = [msg("pictures.alt.title", game=game)]
-    if table.to_act is not None:  # first: the alt text may be cut at Discord's limit
+    if closed:
+        parts.append(msg("pictures.alt.closed"))
+    elif table.to_act is not None:  # first: the alt text may be cut at Discord's limit
         parts.append(msg("pictures.alt.turn", name=table.to_act))
     if table.pot is not None:
         parts.append(msg("pictures.alt.pot", amount=chips(table.pot)))

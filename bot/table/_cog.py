@@ -84,7 +84,11 @@ class TableCog(commands.GroupCog):
             chosen["seats"] = seats
         if computer_delay is not None:
             chosen["computer_delay"] = computer_delay
-        place = await self.desk.threads.place(interaction, self.ui.title)
+        with refusals(self.desk):  # refused before any thread starts
+            opening = await self.desk.service.opening_options(
+                guild, interaction.user.id, self.ui.game, chosen, buy_in=buy_in
+            )
+        place = await self.desk.threads.place(interaction, self.ui.title, self.ui.stakes(opening))
         channel = place.channel
         try:
             with refusals(self.desk):

@@ -82,7 +82,8 @@ class V2Format:
         if drawn is None:
             return V2Message(self, status, v2.table_layout(model, None, "", locale))
         title = self.sources.ui(status.game).title
-        alt = table_alt(status.view, self.sources.names_of(status), title, locale)
+        names_of = self.sources.names_of(status)
+        alt = table_alt(status.view, names_of, title, locale, closed=model.closed)
         return V2Message(self, status, v2.table_layout(model, drawn.picture, alt, locale))
 
     async def hand(

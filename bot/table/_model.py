@@ -73,6 +73,8 @@ class TableModel:
     hint: Text = ""
     """What the game says of the moment under the turn line (Palace's free discard step):
     shown with the picture, which replaces the fields that say it."""
+    closed: bool = False
+    """The table is closed: its last picture stays, and its alt text says nobody is to act."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,8 +143,9 @@ def present_table(
             command=ui.command or ui.game,
         ),
         components=() if closed is not None else table_components(ui, status, legal, names),
-        stakes=(ui.stakes(status) or "") if closed is None else "",
+        stakes=(ui.stakes(status.options) or "") if closed is None else "",
         hint=(hint or "") if closed is None else "",
+        closed=closed is not None,
     )
 
 

@@ -83,8 +83,12 @@ class TableThreads:
         economy = getattr(self.bot, "economy", None)
         return economy is None or bool((await economy.settings(guild)).threads)
 
-    async def place(self, interaction: discord.Interaction, title: Text) -> Place:
-        """Start the table's thread if this is a text channel whose server wants threads."""
+    async def place(
+        self, interaction: discord.Interaction, title: Text, stakes: Text | None = None
+    ) -> Place:
+        """Start the table's thread if this is a text channel whose server wants threads; its
+        lobby line says the ``stakes`` a player in the channel would join at (the table opens
+        after the thread starts, so they are said from the options it will open with)."""
         guild, channel = where(interaction)
         if not isinstance(interaction.channel, discord.TextChannel) or not await self._wanted(
             guild
@@ -97,7 +101,10 @@ class TableThreads:
             return Place(channel, note=msg("threads.no_permission.send"))
         locale = await self.language(guild)
         host = interaction.user
-        lobby = msg("threads.lobby", game=title, host=host.mention)
+        if stakes is None:
+            lobby = msg("threads.lobby", game=title, host=host.mention)
+        else:
+            lobby = msg("threads.lobby.stakes", game=title, host=host.mention, stakes=stakes)
         view = discord.ui.View(timeout=None)
         view.add_item(WatchButton(label=self.words(msg("threads.watch"), locale)))
         name = self.words(msg("threads.name", game=title, host=host.display_name), locale)

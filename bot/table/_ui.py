@@ -12,6 +12,7 @@ renderer says it in the reader's language. Players are named through the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,11 +72,12 @@ class GameUI:
         from ``status.options``, so players see what they join. None by default."""
         return []
 
-    def stakes(self, status: TableStatus) -> Text | None:
-        """The table's stakes in one line from ``status.options`` (small bet, limit or
-        no-limit, ante; a stake; min and max bets), shown under the turn line of the lobby
-        and of every deal: with pictures on, the fields that said them are not shown (issue
-        33.5). None by default."""
+    def stakes(self, options: Mapping[str, Any]) -> Text | None:
+        """The table's stakes in one line from its engine options (``status.options``: small
+        bet, limit or no-limit, ante; a stake; min and max bets), shown under the turn line of
+        the lobby and of every deal (with pictures on, the fields that said them are not
+        shown: issue 33.5) and on a thread's lobby line, said before the table exists (from
+        ``TableService.opening_options``). None by default."""
         return None
 
     def turn_hint(self, status: TableStatus) -> Text | None:

@@ -22,10 +22,11 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.actions import ActionSpec, AmountField, CardsField, ChoiceField, as_dict
+from games.actions import ActionSpec, as_dict
 from games.cards import Card, codes
 from games.core import replay
 from games.core import seen as seen_cards
+from games.core.refusals import MAX_KIND_ECHO, explain, first_field
 from games.core.result import DealResult, HandLabel
 from games.core.state import CoreState, DealCommitment
 from games.errors import IllegalAction, Refusal
@@ -35,9 +36,6 @@ from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
-
-MAX_KIND_ECHO = 32
-"""A refused kind is echoed back at most this long (it is the player's input)."""
 
 
 class DealNotOver(RuntimeError):
@@ -376,7 +374,7 @@ class CardGame(Generic[StateT, OptionsT]):
         try:
             parsed = self.actions.validate_python(data)
         except (ValidationError, ValueError) as exc:
-            field = _first_field(exc)
+            field = first_field(exc)
             raise IllegalAction(Refusal.BAD_ACTION, kind=str(kind), field=field) from exc
         extra = sorted(set(data) - set(type(parsed).model_fields))
         if extra:
@@ -479,33 +477,3 @@ class CardGame(Generic[StateT, OptionsT]):
     def all_cards(self) -> list[Card]:
         """Every card of the deck wherever it lies, for the conservation checks."""
         raise NotImplementedError
-
-
-def explain(action: Mapping[str, Any], specs: Sequence[ActionSpec]) -> IllegalAction:
-    """The shared reasons an action no spec allows is refused: its kind is not legal now, an
-    amount is out of its bounds, or a choice is not among the options."""
-    kind = str(action.get("kind"))
-    same = [spec for spec in specs if spec.kind == kind]
-    allowed = tuple(dict.fromkeys(spec.kind for spec in specs))
-    if not same:
-        return IllegalAction(Refusal.NOT_NOW, kind=kind, allowed=allowed)
-    for spec in same:
-        for name, field in spec.fields.items():
-            value = action.get(name)
-            if field.contains(value):
-                continue
-            if isinstance(field, AmountField):
-                return IllegalAction(
-                    Refusal.AMOUNT_OUT_OF_RANGE, kind=kind, field=name, min=field.min, max=field.max
-                )
-            if isinstance(field, ChoiceField | CardsField):
-                options = tuple(field.options)
-                return IllegalAction(Refusal.NOT_A_CHOICE, kind=kind, field=name, options=options)
-    return IllegalAction(Refusal.NOT_NOW, kind=kind, allowed=allowed)
-
-
-def _first_field(exc: Exception) -> str | None:
-    if isinstance(exc, ValidationError) and exc.errors():
-        loc = [str(p) for p in exc.errors()[0]["loc"] if not str(p).isdigit()]
-        return loc[-1] if loc else None
-    return None

@@ -12,7 +12,8 @@ from pydantic import TypeAdapter
 
 from games.actions import ActionSpec, AmountField, ChoiceField
 from games.cards import Card
-from games.core.engine import CardGame, explain
+from games.core.engine import CardGame
+from games.core.refusals import explain
 from games.core.result import HandLabel
 from games.engine import HOUSE, KITTY
 from games.errors import IllegalAction, Refusal

@@ -42,14 +42,21 @@ from services.tables.closing import Closer, check_close
 from services.tables.events import CloseReason, Closing
 from services.tables.house import House
 from services.tables.listener import NullListener, TableListener
-from services.tables.model import ActionResult, DeckProofs, Expected, LiveTable, TableStatus
+from services.tables.model import (
+    ActionResult,
+    DeckProofs,
+    Expected,
+    LiveTable,
+    TableConfig,
+    TableStatus,
+)
 from services.tables.recovery import recover
-from services.tables.registry import game
+from services.tables.registry import Game, game
 from services.tables.rules import TableRules, Within
 from services.tables.seats import Seats
 from services.tables.steps import Steps, fork_of, legal_for
 from services.tables.timers import Clock, SystemClock
-from storage import Database, settings, tables
+from storage import Database, GuildSettings, settings, tables
 from storage.tables import Closed
 
 log = logging.getLogger(__name__)
@@ -193,20 +200,13 @@ class TableService:
         ``within`` (given the new table's id): more to book in the same transaction (the
         rules' own, see :mod:`.rules`)."""
         g = game(game_name)
-        overrides = dict(options or {})
-        seats_wanted = overrides.pop("seats", None)
-        computer_options = computers.take_options(overrides)
         async with self._open_lock:
             if self.house.has(guild, channel):
                 raise e.TableExists()
             async with self.db.read() as conn:
                 server = await settings.get(conn, guild)
                 await caps.check_open(conn, guild, host, server)
-            opts = g.build_options(server, overrides)
-            config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
-            config = computers.configure(config, computer_options)
-            if buy_in is not None:
-                check_buy_in(config, buy_in)
+            opts, config = _resolved(g, server, options, buy_in)
             with storage_refusals():
                 async with self.db.transaction() as tx:
                     table_id = await tables.open_table(
@@ -226,6 +226,29 @@ class TableService:
             live = LiveTable(row, g, opts, config, None, self.clock.now())
             self.house.register(live)
             return live.status()
+
+    async def opening_options(
+        self,
+        guild: int,
+        host: int,
+        game_name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        buy_in: int | None = None,
+    ) -> dict[str, Any]:
+        """The engine options a table :meth:`open` would open with these arguments (as its
+        ``TableStatus.options`` will say them), refused as ``open`` refuses them (the server's
+        limits, the options, the buy-in), nothing written: the bot says a table's stakes in
+        the lobby line it posts before the table exists (its thread's id is the table's
+        channel), rather than editing that line afterwards (one more request to Discord).
+        A table already in the channel is ``open``'s alone to refuse: the channel is not
+        known yet."""
+        g = game(game_name)
+        async with self.db.read() as conn:
+            server = await settings.get(conn, guild)
+            await caps.check_open(conn, guild, host, server)
+        opts, _ = _resolved(g, server, options, buy_in)
+        return opts.model_dump(mode="json")
 
     async def set_message(self, guild: int, channel: int, message_id: int | None) -> None:
         """Remember the message that shows the table (so a restart can edit it)."""
@@ -375,3 +398,20 @@ class TableService:
             live.misses.pop(pid, None)
             live.away.discard(pid)
             return await self.steps.commit(live, fork, before, events)
+
+
+def _resolved(
+    g: Game, server: GuildSettings, options: Mapping[str, Any] | None, buy_in: int | None
+) -> tuple[BaseModel, TableConfig]:
+    """The opener's choices over the server's defaults, checked against its limits: one
+    reading for :meth:`TableService.open` and :meth:`TableService.opening_options`, so what a
+    lobby line says is what the table opens with."""
+    overrides = dict(options or {})
+    seats_wanted = overrides.pop("seats", None)
+    computer_options = computers.take_options(overrides)
+    opts = g.build_options(server, overrides)
+    config = table_config(g, opts, server.min_buy_in, server.max_buy_in, seats_wanted)
+    config = computers.configure(config, computer_options)
+    if buy_in is not None:
+        check_buy_in(config, buy_in)
+    return opts, config

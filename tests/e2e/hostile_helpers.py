@@ -13,7 +13,7 @@ from typing import Any
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InteractionType
-from sandbox.state import Message
+from sandbox.messages import Message
 
 JSON = dict[str, Any]
 BUTTON, SELECT = 2, 3

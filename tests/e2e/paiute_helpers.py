@@ -15,7 +15,7 @@ from games.cards import Card
 from games.paiute import Paiute, PaiuteOptions, PaiuteView
 from sandbox.actors import Actor
 from sandbox.harness import Session
-from sandbox.state import Message
+from sandbox.messages import Message
 from tests.e2e.table_helpers import status, stored_engine
 
 OPTIONS = PaiuteOptions(stake=10, max_rounds=4, turn_timeout=600)

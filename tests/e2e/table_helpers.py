@@ -22,7 +22,7 @@ from sandbox.harness import Session
 from sandbox.interactions import Interaction
 from sandbox.limits import TOKEN_LIFETIME
 from sandbox.log import Call
-from sandbox.state import Message
+from sandbox.messages import Message
 from services.tables import TableError, TableService, TableStatus, game
 from storage import Database, tables
 

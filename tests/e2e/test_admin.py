@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sandbox import InvalidInjection
-from sandbox.state import MANAGE_GUILD
+from sandbox.flags import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text, refused
 
 pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]

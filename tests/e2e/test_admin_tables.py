@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sandbox.state import MANAGE_GUILD
+from sandbox.flags import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, service, status
 from tests.e2e.test_pontoon_table import seated

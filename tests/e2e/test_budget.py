@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.log import Call
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, hand_line
 from tests.e2e.table_helpers import TableSeed, is_ping, status, table_message
 

@@ -16,7 +16,7 @@ from sandbox.faults import PlannedFault
 from sandbox.harness import Session
 from sandbox.interactions import Interaction, InteractionType, command_data
 from sandbox.log import channel_messages
-from sandbox.state import Message
+from sandbox.messages import Message
 from sandbox.wire import ErrorCode
 from tests.e2e.economy_helpers import embed_text, refused
 from tests.e2e.table_helpers import until

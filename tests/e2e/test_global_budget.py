@@ -16,8 +16,9 @@ from discord.ext import commands
 from bot.factory import BotConfig, BotFactory
 from bot.global_budget import Priority, counted
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
+from sandbox.guilds import Channel
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD, Channel
 from tests.e2e.paiute_helpers import BUY_IN
 from tests.e2e.table_helpers import TableSeed, until
 

@@ -24,10 +24,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import CallbackType, Interaction
 from sandbox.log import BotErrors
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.messages import Message
 from tests.e2e.hostile_helpers import SELECT, components, forge
 from tests.e2e.table_helpers import TableSeed, frozen, service, status, table_message, until
 

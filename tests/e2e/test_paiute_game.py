@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import refused
 from tests.e2e.paiute_helpers import (
     BUY_IN,

@@ -8,8 +8,8 @@ import pytest
 
 from games.cards import codes
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.paiute_helpers import BUY_IN, card, drawn, hand_line, menus, shown, to_act, view
 from tests.e2e.table_helpers import (
     Watch,

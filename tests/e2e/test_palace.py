@@ -15,7 +15,7 @@ from games.cards import Card
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
-from sandbox.state import Message
+from sandbox.messages import Message
 from tests.e2e.table_helpers import (
     TableSeed,
     Watch,

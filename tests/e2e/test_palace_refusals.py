@@ -11,9 +11,9 @@ import pytest
 
 from games.actions import ChoiceField
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import button_for, expire_tokens, service, status, table_message
 
 BUY_IN = 200

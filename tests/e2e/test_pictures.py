@@ -22,7 +22,7 @@ from bot.client import Parlour
 from bot.pictures import palette
 from sandbox.harness import Session
 from sandbox.log import Call
-from sandbox.state import Message
+from sandbox.messages import Message
 from services.tables import TableError
 from tests.e2e import test_palace, test_pontoon
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, stock, to_act
@@ -368,3 +368,25 @@ async def test_a_table_update_that_leaves_the_picture_as_it_was_uploads_no_pictu
     assert len(now) == len(uploads) + 1
     assert now[-1] != uploads[-1]
     assert table_message(session).attachments == [now[-1]]
+
+
+async def test_a_closed_tables_picture_does_not_tell_a_screen_reader_someone_is_to_act(
+    session: Session, alice, bob
+) -> None:
+    """The host closed a table mid-deal; its message kept the deal's picture, and a
+    screen-reader user heard its alt text say "alice to act." of a table nobody can act at."""
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300)
+    await bob.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    await synced(session)
+    (alt,) = alt_texts(await pictured(session))
+    assert " to act. " in alt  # a live table says whose turn it is
+    await alice.slash("pontoon close")
+    await synced(session)
+    await session.fake.settle(quiet=0.02)
+    closed = table_message(session)
+    assert "closed" in "\n".join(texts(closed))
+    assert picture_of(closed).format == "PNG"  # the last moment's picture stays
+    (alt,) = alt_texts(closed)
+    assert alt.startswith("The Pontoon table. Closed: nobody is to act. Pot: ")
+    assert " to act." not in alt.replace("nobody is to act.", "")

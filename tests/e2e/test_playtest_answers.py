@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from sandbox.state import MANAGE_GUILD
+from sandbox.flags import MANAGE_GUILD
 from tests.e2e.table_helpers import button_for, refusal_text, status, table_message
 
 pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]

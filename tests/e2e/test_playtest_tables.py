@@ -8,8 +8,9 @@ import pytest
 
 from games.pontoon import PontoonView
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.messages import Message
 from tests.e2e import test_pontoon
 from tests.e2e.paiute_helpers import view as paiute_view
 from tests.e2e.table_helpers import (

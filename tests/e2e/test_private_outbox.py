@@ -12,7 +12,9 @@ from pathlib import Path
 
 from sandbox.actors import Actor
 from sandbox.fake import FakeDiscord
-from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Message
+from sandbox.flags import CREATE_PUBLIC_THREADS
+from sandbox.guilds import Channel
+from sandbox.messages import Message
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.table_helpers import texts, until
 

@@ -10,13 +10,14 @@ import re
 import pytest
 
 from bot.client import Parlour
-from bot.text import catalog, msg
+from bot.text import Number, catalog, msg
 from bot.text.bidi import FSI, LRI, PDI
 from bot.text.choose import LANGUAGES
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.interactions import Interaction
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.messages import Message
 from tests.e2e.table_helpers import button_for, status
 
 pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
@@ -60,7 +61,8 @@ async def test_the_join_form_reads_buy_in_in_german_and_arabic(session, alice, b
         )
         title, labels = modal_texts(opened)
         assert title == said.text(msg("table.modal.join"))
-        assert said.text(msg("table.modal.buy_in", min=100, max=5000))[:45] in labels
+        bounds = msg("table.modal.buy_in", min=Number(100), max=Number(5000))
+        assert said.text(bounds)[:45] in labels  # in the reader's number format: "5.000"
         assert not any("Join the table" in t or "to 5" in t for t in [title, *labels])
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD
 from storage import Database, tables
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, status

@@ -17,7 +17,7 @@ import pytest
 import bot.__main__ as entry
 from bot.factory import BotConfig
 from sandbox.fake import FakeDiscord
-from sandbox.state import Guild
+from sandbox.guilds import Guild
 from tests.e2e.economy_helpers import audit
 
 

@@ -13,8 +13,9 @@ from discord.ext import commands
 from bot.client import Parlour, build_bot
 from bot.factory import BotConfig
 from sandbox.fake import FakeDiscord
+from sandbox.flags import CREATE_PUBLIC_THREADS
+from sandbox.guilds import Guild
 from sandbox.harness import start_bot
-from sandbox.state import CREATE_PUBLIC_THREADS, Guild
 from storage.leases import LeaseHeld
 
 SHARDS = 4

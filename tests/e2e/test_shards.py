@@ -18,8 +18,10 @@ import pytest
 
 from bot.__main__ import REFUSED
 from sandbox.fake import FakeDiscord
+from sandbox.flags import CREATE_PUBLIC_THREADS
+from sandbox.guilds import Channel, Guild, User
 from sandbox.interactions import InvalidInjection
-from sandbox.state import CREATE_PUBLIC_THREADS, Channel, Guild, Message, User
+from sandbox.messages import Message
 from storage import Database
 from storage.db import fetch_all
 from tests.e2e.bot_process import BotProcess

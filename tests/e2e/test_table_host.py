@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import refusal_text, service, status, table_message
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD
 from tests.e2e.table_helpers import refusal_text, service, status
 from tests.e2e.test_pontoon import face_down
 

@@ -12,9 +12,11 @@ import pytest
 
 from bot.table import FRESH_S
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
+from sandbox.guilds import Channel
 from sandbox.harness import Session
 from sandbox.log import Call
-from sandbox.state import MANAGE_GUILD, Channel, Message
+from sandbox.messages import Message
 from tests.e2e.paiute_helpers import BUY_IN, OPTIONS
 from tests.e2e.table_helpers import is_ping, service, table_title
 

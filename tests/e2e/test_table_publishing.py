@@ -18,8 +18,9 @@ import pytest
 
 from games.cards import codes
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
-from sandbox.state import MANAGE_GUILD, Message
+from sandbox.messages import Message
 from tests.e2e.paiute_helpers import BUY_IN, codes_in, to_act, view
 from tests.e2e.table_helpers import expire_tokens, status, table_message
 

@@ -9,15 +9,10 @@ import discord
 import pytest
 
 from sandbox.actors import Actor
+from sandbox.flags import CREATE_PUBLIC_THREADS, HAS_THREAD, SEND_MESSAGES_IN_THREADS
+from sandbox.guilds import Channel, ChannelType
 from sandbox.harness import Session
-from sandbox.state import (
-    CREATE_PUBLIC_THREADS,
-    HAS_THREAD,
-    SEND_MESSAGES_IN_THREADS,
-    Channel,
-    ChannelType,
-    Message,
-)
+from sandbox.messages import Message
 from tests.e2e.economy_helpers import embed_text
 from tests.e2e.table_helpers import cards_in, service, until, view_cards
 
@@ -70,6 +65,33 @@ async def test_open_in_a_channel_starts_a_thread_from_a_lobby_line(session, fake
     assert f"<#{thread.id}>" in reply.content
     routes = {(c.method, c.route, c.status) for c in session.calls()}
     assert ("POST", "/channels/{channel_id}/messages/{message_id}/threads", 201) in routes
+
+
+@pytest.mark.shared_fake
+async def test_the_lobby_line_says_the_stakes_without_another_request(session, alice, bob):
+    """A player in #general read "@alice opened a Pontoon table. Play in its thread" with no
+    word of the stakes, which they needed to decide whether to join; an edit after opening
+    would cost one more request per table against Discord's global limit."""
+    thread = await open_pontoon(session, alice)
+    await bob.slash("paiute open", stake=10, buy_in=200)
+    await session.fake.settle(quiet=0.02)
+    first, second = lobby_lines(session)
+    assert first.id == thread.id
+    assert first.content == (
+        f"{alice.mention} opened a Pontoon table (Stakes 10–50; stick on 15 or more)."
+        " Play in its thread; **Watch** to follow it."
+    )
+    assert second.content == (
+        f"{bob.mention} opened a Paiute table (Stake 10 chips each deal)."
+        " Play in its thread; **Watch** to follow it."
+    )
+    edits = [
+        c
+        for c in session.calls()
+        if (c.method, c.route) == ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+        and c.path.endswith(f"/{thread.id}")
+    ]
+    assert edits == []  # said as it was posted: no edit of the lobby line
 
 
 @pytest.mark.shared_fake
@@ -279,8 +301,14 @@ async def test_thread_tables_count_toward_the_servers_limit(session, fake, alice
     refused = await bob.slash("paiute open", buy_in=200)
     await fake.settle(quiet=0.02)
     assert "as many open tables as it allows (1)" in refused.content
-    assert len(threads_of(session)) == 1  # the refused table's thread went with it
+    assert len(threads_of(session)) == 1
     assert len(lobby_lines(session)) == 1
+    started = [
+        c
+        for c in session.calls()
+        if (c.method, c.route) == ("POST", "/channels/{channel_id}/messages/{message_id}/threads")
+    ]
+    assert len(started) == 1  # refused before its lobby line: no thread to start and delete
 
 
 @pytest.mark.shared_fake

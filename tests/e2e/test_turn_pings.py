@@ -16,9 +16,9 @@ import pytest
 
 from games.cards import codes
 from sandbox.actors import Actor
+from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.log import Call
-from sandbox.state import MANAGE_GUILD
 from services.pings import PingMode
 from tests.e2e.paiute_helpers import BUY_IN, to_act, view
 from tests.e2e.table_helpers import is_ping, status, table_message

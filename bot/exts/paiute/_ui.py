@@ -13,6 +13,7 @@ the kit passes ids.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from bot.exts.paiute import _render as render
@@ -54,9 +55,9 @@ class PaiuteUI(GameUI):
         seat = next((s for s in view.seats if s.player == pid), None)
         return None if seat is None else render.seat_detail(seat, view)
 
-    def stakes(self, status: TableStatus) -> Text | None:
+    def stakes(self, options: Mapping[str, Any]) -> Text | None:
         """Each deal's stake, which the picture does not say."""
-        return render.stakes_line(PaiuteOptions.model_validate(status.options))
+        return render.stakes_line(PaiuteOptions.model_validate(options))
 
     def private_text(self, status: TableStatus, user: int) -> Text | list[Text]:
         if status.view is None:

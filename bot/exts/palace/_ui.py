@@ -9,7 +9,7 @@ names the desk has seen (``Desk.names``), falling back to ``@id``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from bot.exts.palace import _refusal as words
@@ -59,9 +59,9 @@ class PalaceUI(GameUI):
         options = PalaceOptions.model_validate(status.options)
         return [EmbedField(msg("palace.field.stakes"), r.options_line(options))]
 
-    def stakes(self, status: TableStatus) -> Text | None:
+    def stakes(self, options: Mapping[str, Any]) -> Text | None:
         """The stakes line of the lobby's field, kept on the table with the picture."""
-        return r.options_line(PalaceOptions.model_validate(status.options))
+        return r.options_line(PalaceOptions.model_validate(options))
 
     def turn_hint(self, status: TableStatus) -> Text | None:
         """The free discard step after a buy or a capture: the table's only buttons are

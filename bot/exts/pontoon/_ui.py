@@ -7,7 +7,7 @@ passes ids.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 from bot.exts.pontoon import _render as r
@@ -49,9 +49,9 @@ class PontoonUI(GameUI):
         options = PontoonOptions.model_validate(status.options)
         return [EmbedField(msg("pontoon.field.lobby"), r.lobby_lines(options))]
 
-    def stakes(self, status: TableStatus) -> Text | None:
+    def stakes(self, options: Mapping[str, Any]) -> Text | None:
         """The bets' bounds (and Shoot Pontoon's kitty), which the picture does not say."""
-        return r.stakes_line(PontoonOptions.model_validate(status.options))
+        return r.stakes_line(PontoonOptions.model_validate(options))
 
     def quick_amounts(self, spec: ActionSpec) -> tuple[tuple[int, Text], ...]:
         """**No shoot**: the shoot phase's bet of 0, one click."""

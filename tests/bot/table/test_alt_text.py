@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.table._alt import table_alt
+from bot.text import catalog, msg
 from bot.text.format import PlayerNames
 from games.paiute import Paiute, PaiuteOptions
 from tests.bot.pictures.helpers import shoot_lost_by_b
@@ -100,3 +101,17 @@ def test_the_alt_text_does_not_start_a_sentence_with_the_house_in_lower_case():
         alt = table_alt(g.view(None), NAMES, "Pontoon", lang)
         assert f". {house} (" in alt, (lang, alt)
         assert f". {house.lower()} (" not in alt
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "tr", "fa", "ar", "sd"])
+def test_a_closed_tables_alt_text_says_it_is_closed_not_whose_turn_it_was(lang):
+    """A screen-reader user heard "Bo to act." of a table the host had closed mid-deal."""
+    g = game("2d 9d 2c 8h 7s 3c 4h")
+    dealt(g, {"b": 20, "c": 30})
+    say = catalog(lang).text
+    live = table_alt(g.view(None), NAMES, "Pontoon", lang)
+    closed = table_alt(g.view(None), NAMES, "Pontoon", lang, closed=True)
+    turn = say(msg("pictures.alt.turn", name="Bo"))
+    assert turn in live
+    assert turn not in closed
+    assert closed == live.replace(turn, say(msg("pictures.alt.closed")))  # the rest is as shown

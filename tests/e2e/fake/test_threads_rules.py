@@ -9,13 +9,9 @@ from typing import Any
 import aiohttp
 
 from sandbox.fake import FakeDiscord
+from sandbox.flags import CREATE_PUBLIC_THREADS, MANAGE_THREADS, SEND_MESSAGES_IN_THREADS
+from sandbox.guilds import ChannelType
 from sandbox.harness import Session
-from sandbox.state import (
-    CREATE_PUBLIC_THREADS,
-    MANAGE_THREADS,
-    SEND_MESSAGES_IN_THREADS,
-    ChannelType,
-)
 
 
 async def call(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:

@@ -56,6 +56,36 @@ async def test_a_server_is_refused_past_its_own_limit(service: TableService, db:
     assert len(service.tables()) == 2
 
 
+async def test_the_options_said_before_opening_are_the_tables_and_refused_as_it_is(
+    service: TableService, db: Database
+):
+    """A thread's lobby line says the stakes before its table opens: the preview resolves the
+    server's defaults and the opener's choices as ``open`` does, refuses what it refuses,
+    writes nothing."""
+    await EconomyService(db).update_settings(GUILD, max_tables_per_server=1)
+    before = await fingerprint(db)
+    chosen = {"min_bet": 10, "max_bet": 50, "seats": 3, "computer_delay": 0.0}
+    said = await service.opening_options(GUILD, HOST, "pontoon", chosen, buy_in=200)
+    assert await fingerprint(db) == before
+    opened = await service.open(GUILD, CHANNEL, HOST, "pontoon", chosen, buy_in=200)
+    assert said == opened.options
+    refusals = [
+        ("pontoon", {"min_bet": 10, "max_bet": 50}, 100_000, "amount_out_of_bounds.buy_in"),
+        ("pontoon", {"max_bet": 10_000_000}, None, "amount_out_of_bounds.stake_limit"),
+        ("palace", {"seats": 40}, None, "bad_options.seats"),
+    ]
+    for game, options, buy_in, refusal in refusals:
+        with pytest.raises(TableError) as preview:
+            await service.opening_options(GUILD + 1, HOST, game, options, buy_in=buy_in)
+        with pytest.raises(TableError) as opening:
+            await service.open(GUILD + 1, CHANNEL, HOST, game, options, buy_in=buy_in)
+        assert preview.value.message_id == opening.value.message_id == f"table.refusal.{refusal}"
+        assert preview.value.params == opening.value.params
+    with pytest.raises(TooManyTables):  # the server's one table is open
+        await service.opening_options(GUILD, BOB, "paiute")
+    await checked(db)
+
+
 async def test_a_host_who_is_not_seated_cannot_close_the_table_mid_deal(
     service: TableService, db: Database
 ):
