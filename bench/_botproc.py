@@ -6,7 +6,9 @@ Run as a script (``python bench/_botproc.py``) so ``PYTHONPATH`` picks which che
 runs: the bench measures a baseline commit and the working tree side by side with one driver.
 
 What only a process can tell about itself it writes as one JSON object to ``--stats`` on
-SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and views. SIGUSR2
+SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and views; only the
+cheap part (CPU by thread, budgets, tables behind) while ``--stats`` with the suffix
+``.light`` exists (a poll: walking every object costs the loop ~0.1-0.3 s each time). SIGUSR2
 resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own handler);
 ``--profile FILE`` writes cProfile's stats there at the stop.
 """
@@ -22,6 +24,7 @@ import gc
 import json
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -111,6 +114,23 @@ def rss_kib() -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds of each live thread so far (``/proc``), by name: the event loop
+    (``MainThread``), the loop's executor (``asyncio``: the pictures), aiosqlite's
+    (``_connection_worker_thread``), discord.py's heartbeat."""
+    ticks: Counter[str] = Counter()
+    tick = os.sysconf("SC_CLK_TCK")
+    for thread in threading.enumerate():
+        try:
+            stat = Path(f"/proc/self/task/{thread.native_id}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        name = re.sub(r"^Thread-\d+ \((.*)\)$", r"\1", re.sub(r"_\d+$", "", thread.name))
+        ticks[name] += int(fields[11]) + int(fields[12])
+    return {name: n / tick for name, n in ticks.items()}
 
 
 def budget_stats(bot: Any) -> dict[str, Any]:
@@ -203,6 +223,11 @@ def main(argv: list[str]) -> int:
         ]
 
     def dump(_signum: int, _frame: FrameType | None) -> None:
+        if args.stats.with_suffix(".light").exists():  # polled: only what is cheap to tell
+            light = {"cpu": time.process_time(), "thread_cpu": thread_cpu()}
+            light.update(budget_stats(built[-1]) if built else {})
+            write(light)
+            return
         live = gc.get_objects()  # the collector's objects, the frozen ones left out
         views = 0
         task_kinds: list[tuple[str, int]] = []
@@ -217,6 +242,7 @@ def main(argv: list[str]) -> int:
             tasks = 0
         stats = {
             "cpu": time.process_time(),
+            "thread_cpu": thread_cpu(),
             "rss_kib": rss_kib(),
             "sqlite_kib": sqlite_kib(),
             "gc_longest_ms": watch.longest * 1000,
@@ -239,6 +265,9 @@ def main(argv: list[str]) -> int:
         }
         if built:  # the global budget by priority, turn pings by way, tables behind
             stats.update(budget_stats(built[-1]))
+        write(stats)
+
+    def write(stats: dict[str, Any]) -> None:
         tmp = args.stats.with_suffix(".tmp")
         tmp.write_text(json.dumps(stats))
         tmp.replace(args.stats)
@@ -257,7 +286,10 @@ def main(argv: list[str]) -> int:
         {"freeze_heap": True} if "freeze_heap" in BotConfig.__dataclass_fields__ else {}
     )
     config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05, **frozen)
-    profile = cProfile.Profile() if args.profile else None
+    # BENCH_PROFILE_CPU=1: the loop thread's CPU time, not the wall clock (a wait for the
+    # socket or the GIL then costs nothing)
+    timer = time.thread_time if os.environ.get("BENCH_PROFILE_CPU") else time.perf_counter
+    profile = cProfile.Profile(timer) if args.profile else None
     if profile is not None:
         profile.enable()
     try:

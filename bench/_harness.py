@@ -168,15 +168,22 @@ class BotProcess:
                 return int(line.split()[1]) / 1024
         return 0.0
 
-    async def stats(self, within: float = 2.0) -> dict[str, Any]:
-        """What the process says about itself (GC pauses, tasks, views)."""
-        self.stats_file.unlink(missing_ok=True)
-        os.kill(self.pid, signal.SIGUSR1)
-        for _ in range(int(within * 100)):
-            await asyncio.sleep(0.01)
-            if self.stats_file.exists():
-                return dict(json.loads(self.stats_file.read_text()))
-        return {}
+    async def stats(self, within: float = 2.0, *, light: bool = False) -> dict[str, Any]:
+        """What the process says about itself (GC pauses, tasks, views); ``light``: only
+        what is cheap to tell (CPU by thread, budgets, tables behind), for a poll."""
+        marker = self.stats_file.with_suffix(".light")
+        if light:
+            marker.touch()
+        try:
+            self.stats_file.unlink(missing_ok=True)
+            os.kill(self.pid, signal.SIGUSR1)
+            for _ in range(int(within * 100)):
+                await asyncio.sleep(0.01)
+                if self.stats_file.exists():
+                    return dict(json.loads(self.stats_file.read_text()))
+            return {}
+        finally:
+            marker.unlink(missing_ok=True)
 
     def reset_gc(self) -> None:
         os.kill(self.pid, signal.SIGUSR2)

@@ -7,10 +7,17 @@ then ``bench/_floorbot.py`` in its own process against a fresh fake of the same 
 servers, N table channels, their members), clicked by the tables' players at the rate our
 bot saw in interactions/s, in two modes: ``text`` (a short ephemeral answer) and ``update``
 (UPDATE_MESSAGE with the embeds and first 5 buttons of a table message our bot drew in that
-run). ``--orjson DIR``: also ``update`` with orjson importable from DIR (``pip install
---target DIR orjson``), which discord.py then uses for JSON. Prints medians of the runs: bot CPU
-ms per interaction, and ours divided by each floor. ``--profile DIR``: cProfile every bot
-(slower: for where the time goes, not for the numbers).
+run), and ``our requests``: the requests our bot made per interaction in that run (the answer,
+token edits, followups, turn pings by token and their deletion, at the rates ``bench.load``
+counted, with a PNG of the size our bot uploaded where it uploaded one; see
+``bench/_floorbot.py``): discord.py's own cost of Discord's model of our bot's work, the floor
+under ours that only fewer requests would lower. ``--pictures``: our bot draws table pictures
+(Components V2; the floors answer with that message's text as an embed, its buttons and the
+picture's bytes). ``--orjson DIR``: also ``update`` with orjson importable from DIR (``pip
+install --target DIR orjson``; the project's environment has orjson since it is a dependency,
+so every floor here has it). Prints medians of the runs: bot CPU ms per interaction, and ours
+divided by each floor. ``--profile DIR``: cProfile every bot (slower: for where the time goes,
+not for the numbers).
 """
 
 from __future__ import annotations
@@ -67,6 +74,8 @@ class FloorProcess(BotProcess):
         super().__init__(fake, folder, table.guild, profile=profile)
         self.body = folder / "body.json"
         self.extra = extra
+        self.mix: Path | None = None
+        self.picture: Path | None = None
 
     def start(self) -> None:
         command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
@@ -74,6 +83,10 @@ class FloorProcess(BotProcess):
             command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
         command += ["--gateway", self.fake.gateway_url, "--token", self.fake.token]
         command += ["--guild", str(self.guild.id), "--body", str(self.body)]
+        if self.mix is not None:
+            command += ["--mix", str(self.mix)]
+        if self.picture is not None:
+            command += ["--picture", str(self.picture)]
         env = {**os.environ, "PYTHONPATH": str(self.extra or "")}
         self.started = time.monotonic()
         with self.log_file.open("ab") as out:
@@ -83,26 +96,68 @@ class FloorProcess(BotProcess):
             )
 
 
+def embeds_of(message: Message) -> list[dict[str, Any]]:
+    """A table message's embeds; a V2 one's text as one embed."""
+    if message.embeds:
+        return message.embeds
+    texts = [str(c.get("content", "")) for c in message.walk_components() if c.get("type") == 10]
+    return [{"description": "\n".join(texts)[:4096]}]
+
+
 def table_body(fake: FakeDiscord) -> dict[str, Any]:
     """The embeds and 5 buttons of the median-sized table message our bot left drawn."""
     drawn = [
         m
         for m in fake.world.messages.values()
-        if m.visible_to is None and not m.deleted and m.embeds and any(components(m))
+        if m.visible_to is None and not m.deleted and any(components(m))
     ]
     if not drawn:
         raise RuntimeError("our bot drew no table message")
-    drawn.sort(key=lambda m: len(json.dumps(m.embeds)))
+    drawn.sort(key=lambda m: len(json.dumps(embeds_of(m))))
     message = drawn[len(drawn) // 2]
     buttons = [c for c in components(message) if c.get("type") == 2]
     buttons = (buttons * 5)[:5]
     return {
-        "embeds": message.embeds,
+        "embeds": embeds_of(message),
         "buttons": [
             {"style": int(b.get("style", 2)), "label": b.get("label"), "custom_id": f"update:{i}"}
             for i, b in enumerate(buttons)
         ],
     }
+
+
+MIX = {
+    "token_edit": "token edit (exempt)",
+    "followup": "followup (exempt)",
+    "ping": "ping by token (exempt)",
+    "ping_delete": "ping delete by token (exempt)",
+}
+
+
+def our_mix(ours: dict[str, Any]) -> dict[str, float]:
+    """Our bot's requests per interaction in a ``bench.load`` run (its counts are per action),
+    and the share of answers and token edits that uploaded a picture."""
+    per = float(ours["actions/s"]) / max(float(ours["interactions/s"]), 1e-9)
+    mix = {name: float(ours.get(f"calls/action {kind}", 0.0)) * per for name, kind in MIX.items()}
+    for name, kind in (
+        ("answer_upload", "answer (exempt)"),
+        ("edit_upload", "token edit (exempt)"),
+    ):
+        calls = float(ours.get(f"calls/action {kind}", 0.0))
+        mix[name] = float(ours.get(f"uploads/action {kind}", 0.0)) / calls if calls else 0.0
+    return mix
+
+
+def our_picture(fake: FakeDiscord, ours: dict[str, Any]) -> bytes:
+    """An upload of our bot's (a table picture) of the mean size its answers uploaded
+    (none: no pictures)."""
+    kind = "answer (exempt)"
+    count = float(ours.get(f"uploads/action {kind}", 0.0))
+    if not count:
+        return b""
+    mean = float(ours[f"upload KB/action {kind}"]) * 1024 / count
+    files = [data for m in fake.world.messages.values() for data in m.files.values()]
+    return min(files, key=lambda data: abs(len(data) - mean), default=b"")
 
 
 async def click(
@@ -151,7 +206,13 @@ async def click(
 
 
 async def floor_once(
-    args: argparse.Namespace, body: dict[str, Any], mode: str, rate: float, extra: Path | None
+    args: argparse.Namespace,
+    body: dict[str, Any],
+    mode: str,
+    rate: float,
+    extra: Path | None,
+    mix: dict[str, float] | None = None,
+    picture: bytes = b"",
 ) -> dict[str, float]:
     """A fresh fake world of the same size, the floor bot, its clicks measured."""
     no_request_validation()
@@ -171,6 +232,12 @@ async def floor_once(
                 profile = args.profile.resolve() / f"floor-{mode}{'-orjson' if extra else ''}.prof"
             bot = FloorProcess(fake, Path(folder), tables[0], extra, profile)
             bot.body.write_text(json.dumps(body))
+            if mix is not None:
+                bot.mix = Path(folder) / "mix.json"
+                bot.mix.write_text(json.dumps(mix))
+            if picture:
+                bot.picture = Path(folder) / "picture.png"
+                bot.picture.write_bytes(picture)
             bot.start()
             try:
                 await bot.ready(tables[0].host, tables[0].guild.channels[0])
@@ -209,14 +276,23 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--orjson", type=Path, help="a folder orjson is installed in")
     parser.add_argument("--profile", type=Path, help="a folder: cProfile each bot there")
+    parser.add_argument("--pictures", action="store_true", help="our bot draws table pictures")
     args = parser.parse_args()
     load = argparse.Namespace(
-        **vars(args), slash=0.2, cards=0.15, validate=False, pictures=False, rate_limits=False
+        **vars(args),
+        slash=0.2,
+        cards=0.15,
+        validate=False,
+        rate_limits=False,
+        threads=False,
+        closed=0,
+        garbage=False,
     )
     bench.load.FakeDiscord = Recorded  # type: ignore[attr-defined]
     floors: list[tuple[str, str, Path | None]] = [
         ("text", "text", None),
         ("update", "update", None),
+        ("our requests", "ours", None),
     ]
     if args.orjson is not None:
         floors.append(("update+orjson", "update", args.orjson.resolve()))
@@ -228,15 +304,18 @@ def main() -> None:
         ours = asyncio.run(bench.load.run_once(load, ROOT, mine))
         results["our bot"].append({k: ours[k] for k in ("cpu ms/interaction", "interactions/s")})
         body = table_body(made[-1])
+        mix, picture = our_mix(ours), our_picture(made[-1], ours)
         rate = float(ours["interactions/s"])
         line = f"run {run + 1}: our bot {ours['cpu ms/interaction']:.2f} ms at {rate:.1f}/s"
         for name, mode, extra in floors:
-            got = asyncio.run(floor_once(args, body, mode, rate, extra))
+            got = asyncio.run(floor_once(args, body, mode, rate, extra, mix, picture))
             results[name].append(got)
             line += (
                 f", {name} {got['cpu ms/interaction']:.3f} ms (idle {got['idle ms/s']:.0f} ms/s)"
             )
+        said = ", ".join(f"{k} {v:.2f}" for k, v in mix.items())
         print(line, f"(embeds {len(json.dumps(body['embeds']))} B)", flush=True)
+        print(f"  our requests per interaction: {said}; picture {len(picture)} B", flush=True)
     ours_ms = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
     print(f"\nmedians of {args.runs} runs, {args.tables} tables in {args.guilds} servers")
     print(f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}")

@@ -10,8 +10,8 @@ says is to act, through its buttons and modals, **My cards** (``--cards`` of the
 card choices) and slash commands (``--slash`` of the time). Prints latency p50/p90/p99/max of
 every answer, interactions/s, committed actions/s (the tables' action counters), bot CPU ms
 per interaction and per action, bytes the bot wrote per action (WAL, checkpoints, log), REST
-calls per action by kind, RSS, the longest GC pause, live view timeout tasks, and SQLite bytes
-per finished deal.
+calls per action by kind (and the calls that upload a file, with their KB), RSS, the longest
+GC pause, live view timeout tasks, and SQLite bytes per finished deal.
 
 ``--threads``: each table opens in a thread of its channel (a server's default). A server
 holds 50 open tables by default: ``--guilds`` at least ``--tables`` / 50 (a refused opening is
@@ -19,9 +19,9 @@ counted in ``errors``). Last it prints the global budget per kind: calls per act
 Discord's global limit by kind, and the actions/s the bot's 48/s then carries.
 
 ``--baseline DIR``: a checkout of the code to compare (``git archive <commit> | tar -x -C
-DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each, and the
-medians are printed side by side. The fake checks no request bodies here (see
-``bench/_harness.py``); ``--validate`` turns that back on.
+DIR``): its bot runs the same load in turn with this tree's, ``--runs`` times each (which goes
+first alternates: use an even ``--runs``), and the medians are printed side by side. The fake
+checks no request bodies here (see ``bench/_harness.py``); ``--validate`` turns that back on.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import sqlite3
 import statistics
 import tempfile
@@ -158,7 +159,7 @@ async def catch_up(bot: BotProcess, within: float = 30.0) -> tuple[float, float]
     began = time.monotonic()
     first: float | None = None
     while time.monotonic() - began < within:
-        behind = (await bot.stats()).get("tables_behind")
+        behind = (await bot.stats(light=True)).get("tables_behind")
         if behind is None:
             return nan, nan
         first = behind if first is None else first
@@ -202,11 +203,13 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 players.replies.clear()
                 bot.reset_gc()
                 before = counters(players, tables)
+                threads0 = (await bot.stats(light=True)).get("thread_cpu", {})
                 calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
                 written0 = bot.written()
                 await load(args, players, tables, args.seconds)
                 elapsed = time.monotonic() - t0
                 cpu = bot.cpu() - cpu0
+                threads = (await bot.stats(light=True)).get("thread_cpu", {})
                 written = bot.written() - written0
                 calls = fake.log.calls[calls0:]
                 caught_up, behind_at_end = await catch_up(bot)
@@ -226,6 +229,14 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
     refused = Counter(
         call_kind(c.method, c.route, c.path, dm, c.body, messages) for c in calls if c.status == 429
     )
+    uploads: Counter[str] = Counter()
+    uploaded: Counter[str] = Counter()
+    for c in calls:
+        sizes = c.body.get("_sizes") if isinstance(c.body, dict) else None
+        if sizes:
+            kind = call_kind(c.method, c.route, c.path, dm, c.body, messages)
+            uploads[kind] += 1
+            uploaded[kind] += sum(sizes.values())
     global_calls = sum(n for k, n in kinds.items() if not k.endswith("(exempt)"))
     actions = sum(after[k][1] - before[k][1] for k in after if k in before)
     deals = sum(after[k][0] - before[k][0] for k in after if k in before)
@@ -250,6 +261,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "cpu ms/interaction": cpu * 1000 / max(n, 1),
         "cpu ms/action": cpu * 1000 / max(actions, 1),
         "cpu share": cpu / elapsed,
+        # by thread: the event loop, the executor (pictures), aiosqlite's, the heartbeat
+        **{
+            f"cpu ms/interaction {name}": (seconds - threads0.get(name, 0.0)) * 1000 / max(n, 1)
+            for name, seconds in sorted(threads.items())
+        },
         "bytes written/action": written / max(actions, 1),
         "deals": deals,
         "rss MiB": rss,
@@ -275,6 +291,11 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "errors": dict(players.errors),
         "replies": players.replies.most_common(8),
         **{f"calls/action {k}": v / max(actions, 1) for k, v in sorted(kinds.items())},
+        # the files sent (the pictures): calls that upload one, and what they upload
+        **{f"uploads/action {k}": v / max(actions, 1) for k, v in sorted(uploads.items())},
+        **{
+            f"upload KB/action {k}": v / 1024 / max(actions, 1) for k, v in sorted(uploaded.items())
+        },
         **{
             f"global/action {k}": v / max(actions, 1)
             for k, v in sorted(kinds.items())
@@ -382,7 +403,12 @@ def main() -> None:
     )
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
     for run in range(args.runs):
-        for name, src in codes.items():
+        # the second code of a pair measured 12-18% more CPU per action than the first with
+        # the same code in both (this tree against a copy of itself, pictures off): the order
+        # alternates, and each run starts from a collected bench process
+        order = list(codes.items())
+        for name, src in order[::-1] if run % 2 else order:
+            gc.collect()
             profile = None
             if args.profile is not None:
                 profile = args.profile.with_name(f"{args.profile.stem}-{name.replace(' ', '_')}")

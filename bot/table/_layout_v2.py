@@ -11,6 +11,7 @@ attachment and uploads nothing, and a changed picture is one new upload replacin
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -51,8 +52,10 @@ HANDS = PictureCache()
 """Players' hand pictures (one per private state), drawn in a worker thread."""
 
 
+@functools.cache
 def labels(locale: str = DEFAULT_LOCALE) -> Labels:
-    """The words beside the pictures' numbers, from the catalog."""
+    """The words beside the pictures' numbers, from the catalog (once per language: the
+    catalogs do not change while the bot runs)."""
     say = catalog(locale).text
 
     def word(name: str) -> str:

@@ -71,6 +71,9 @@ player's display name, card faces)."""
 NUMBERS_KEPT = 4096
 """Formatted numbers kept per language (then the cache starts again)."""
 
+TEMPLATES_KEPT = 4096
+"""Templates kept per language, by message id and count (then the cache starts again)."""
+
 
 class MissingMessage(KeyError):
     """An id no catalog of that language has: a bug the catalog tests catch."""
@@ -84,6 +87,10 @@ class Catalog:
         self._translations = translations
         self._ids = ids
         self._babel_locale = Locale.parse("en" if locale == PSEUDO else locale.replace("-", "_"))
+        self._templates: dict[tuple[str, int | None], str] = {}
+        """Each message's template as this language writes it, by id and count (the catalog
+        lookup, and in a right-to-left language the isolation of its own mentions and commands,
+        once per message, not once per use: a table redraw says the same few dozen)."""
         self._numbers: dict[int, str] = {}
         """Numbers as this language writes them: Babel's formatting was a tenth of the bot's
         time, and a table shows the same few stacks and pots over and over."""
@@ -99,23 +106,34 @@ class Catalog:
         """``message`` in this language, its fields filled in."""
         if isinstance(message, str):
             return message
+        template = self._templates.get((message.id, message.count))
+        if template is None:
+            template = self._template(message)
+        fields = {name: self._value(value) for name, value in message.params.items()}
+        if message.count is not None and "count" not in fields:
+            # the number that picks the plural form is a field too, as in gettext's habit
+            fields["count"] = self._value(Number(message.count))
+        if self.rtl:
+            fields = {
+                name: text if isinstance(message.params.get(name), Msg) else isolate(text)
+                for name, text in fields.items()
+            }
+        return template.format_map(fields)
+
+    def _template(self, message: Msg) -> str:
+        """``message``'s template, looked up and kept (see ``_templates``)."""
         if message.id not in self._ids:
             raise MissingMessage(f"{self.locale}: no message {message.id!r}")
         if message.count is None:
             template = self._translations.gettext(message.id)
         else:
             template = self._translations.ngettext(message.id, message.id, message.count)
-        fields = {name: self._value(value) for name, value in message.params.items()}
-        if message.count is not None and "count" not in fields:
-            # the number that picks the plural form is a field too, as in gettext's habit
-            fields["count"] = self._value(Number(message.count))
         if self.rtl:
             template = isolate_template(template)
-            fields = {
-                name: text if isinstance(message.params.get(name), Msg) else isolate(text)
-                for name, text in fields.items()
-            }
-        return template.format_map(fields)
+        if len(self._templates) >= TEMPLATES_KEPT:
+            self._templates.clear()
+        self._templates[message.id, message.count] = template
+        return template
 
     def join(self, parts: Iterable[Text], sep: str = " ") -> str:
         """Several messages as one text."""
