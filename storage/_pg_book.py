@@ -45,6 +45,20 @@ def covers(b: Booking) -> bool:
     return not b.achieving and (b.result is None or b.result.at is None)
 
 
+def shared_rows(b: Booking) -> frozenset[str] | None:
+    """What ``b`` writes that a step of another table may also lock: a finished deal's stats
+    rows (each player's, in the guild: named by player, which covers every game's row); none
+    for a step within a deal, which writes only its table's rows (the table, its seats, its
+    outbox entries) and new ledger rows. ``None`` (not known) for a pay-out: it moves
+    balances, which claims and other transactions lock too. ``storage.db`` books steps whose
+    rows do not meet on its two connections at once."""
+    if b.pay_out_ref is not None:
+        return None
+    if b.result is None:
+        return frozenset()
+    return frozenset(f"{b.result.guild_id}:{p}" for p in b.result.players)
+
+
 def payload(b: Booking, fence: Fence | None) -> str:
     """The step as ``parlour_book`` reads it (JSON text); raises what the step refuses before
     reading anything (a house bank passed as a stack, a negative pot or kitty)."""
