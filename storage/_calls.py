@@ -26,7 +26,7 @@ class Call:
     item: str
     future: asyncio.Future[Any]
     rows: frozenset[str] | None = None
-    """The rows it writes that an item of another table may also lock (``None``: unknown)."""
+    """The rows it writes that another item may also write (``None``: not known)."""
 
 
 SPLIT_FROM = 4
@@ -37,9 +37,10 @@ step, so splitting a smaller batch would cost more than the second core gives.""
 
 def halves(batch: list[Call], side: PgConn | None) -> tuple[list[Call], list[Call]]:
     """``batch`` as the first connection's half and the second's (empty: not split), each in
-    the batch's order. Items that may lock one row (``Call.rows``: a player's stats rows at
-    two tables) stay in one half, so the halves lock no row in common; an item whose rows are
-    not known stays in the first with every item it meets."""
+    the batch's order. Items that may write one row (``Call.rows``: two steps of a table; a
+    player's stats rows at two tables) stay in one half, in order, so the halves lock no row
+    in common; an item whose rows are not known stays in the first with every item it
+    meets."""
     if side is None or side.raw.is_closed() or len(batch) < 2 * SPLIT_FROM:
         return batch, []
     root = list(range(len(batch)))

@@ -46,17 +46,19 @@ def covers(b: Booking) -> bool:
 
 
 def shared_rows(b: Booking) -> frozenset[str] | None:
-    """What ``b`` writes that a step of another table may also lock: a finished deal's stats
-    rows (each player's, in the guild: named by player, which covers every game's row); none
-    for a step within a deal, which writes only its table's rows (the table, its seats, its
-    outbox entries) and new ledger rows. ``None`` (not known) for a pay-out: it moves
-    balances, which claims and other transactions lock too. ``storage.db`` books steps whose
-    rows do not meet on its two connections at once."""
+    """What ``b`` writes that another step may also write: its table's rows (the table, its
+    seats, its outbox entries: another step of the table, which must commit in order) and a
+    finished deal's stats rows (each player's, in the guild: named by player, which covers
+    every game's row; a player's deals at other tables write them too). The ledger rows are
+    new. ``None`` (not known) for a pay-out: it moves balances, which claims and other
+    transactions lock too. ``storage.db`` books steps whose rows do not meet on its two
+    connections at once, and steps that meet in one of them, in order."""
     if b.pay_out_ref is not None:
         return None
+    table = f"table:{b.table_id}"
     if b.result is None:
-        return frozenset()
-    return frozenset(f"{b.result.guild_id}:{p}" for p in b.result.players)
+        return frozenset((table,))
+    return frozenset((table, *(f"stats:{b.result.guild_id}:{p}" for p in b.result.players)))
 
 
 def payload(b: Booking, fence: Fence | None) -> str:

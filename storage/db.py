@@ -318,11 +318,11 @@ class Database:
         raises, each item is run again on its own with ``one`` (``$1``: the item), so an item
         that raises fails only its own caller, as a savepoint does on SQLite.
 
-        ``rows``: what the item writes that an item of another table may also lock (names of
-        the caller's choosing; ``None``: not known). Items whose rows do not meet may commit
-        on the second connection beside a batch on the first, neither waiting for the other's
-        locks (:meth:`_call_queued`, ``storage._calls``). The caller must not queue two items
-        that write one row with an order (a table's steps: one after the other).
+        ``rows``: what the item writes that another item may also write (names of the
+        caller's choosing; ``None``: not known). Items whose rows do not meet may commit on
+        the second connection beside a batch on the first, neither waiting for the other's
+        locks; items whose rows meet run in one batch, in order (:meth:`_call_queued`,
+        ``storage._calls``).
 
         As with :meth:`_run_in_transaction`, a caller cancelled once its item is sent is
         answered at once, but the item still commits or rolls back with its batch."""

@@ -1,6 +1,6 @@
 """On PostgreSQL a big batch of steps is split in two and booked on two connections at once
-(``storage.db._call_queued``): steps that may lock one row (deals' results of a player at two
-tables: their stats rows) in one half, pay-outs (balances) in the first, so the two
+(``storage.db._call_queued``): steps that may write one row (a table's steps; deals' results of a
+player at two tables: their stats rows) in one half, pay-outs (balances) in the first, so the two
 transactions lock no row in common and cannot deadlock, even with a player at many tables.
 They write what the same steps booked one by one write; on SQLite (one connection) the same
 steps are one group commit, compared likewise."""
