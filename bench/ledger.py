@@ -265,7 +265,7 @@ async def book_alone(
         out = {}
         for mode, part in (("concurrent", batches[:half]), ("one_table_at_a_time", batches[half:])):
             actions = sum(len(b) for b in part)
-            cpu, wal_started = server_cpu(pid), await wal(conn)
+            cpu, wal_started = server_cpu([pid]), await wal(conn)
             started = time.perf_counter()
             for batch in part:
                 if mode == "concurrent":
@@ -276,7 +276,7 @@ async def book_alone(
             elapsed = time.perf_counter() - started
             out[mode] = {
                 "actions_per_s": round(actions / elapsed),
-                "server_cpu_ms_per_action": round((server_cpu(pid) - cpu) / actions * 1000, 3),
+                "server_cpu_ms_per_action": round((server_cpu([pid]) - cpu) / actions * 1000, 3),
                 **per_action(wal_started, await wal(conn), actions),
             }
     finally:
@@ -293,8 +293,8 @@ async def timed(
     """Actions per second and CPU per action of ``play(book)`` (``deals`` deals); on
     PostgreSQL (``server``, the bench's database) also the CPU its server process spent and
     the WAL written per action."""
-    pid = await backend_pid(server)
-    server_started, wal_started = server_cpu(pid), await wal(server)
+    pids = await backend_pids(server)
+    server_started, wal_started = server_cpu(pids), await wal(server)
     started, cpu_started = time.perf_counter(), time.process_time()
     await play(book)
     elapsed = time.perf_counter() - started
@@ -306,18 +306,26 @@ async def timed(
     }
     if server is not None:
         out["server_cpu_ms_per_action"] = round(
-            (server_cpu(pid) - server_started) / (2 * deals) * 1000, 3
+            (server_cpu(pids) - server_started) / (2 * deals) * 1000, 3
         )
         out |= per_action(wal_started, await wal(server), 2 * deals)
     return out
 
 
-async def backend_pid(db: Database | None) -> int | None:
-    """The server process of ``db``'s connection (PostgreSQL), else ``None``."""
+async def backend_pids(db: Database | None) -> list[int]:
+    """The server processes of ``db``'s connections (PostgreSQL: every client of the bench's
+    database, which nothing else connects to during a mode), else none."""
     if db is None:
-        return None
+        return []
     async with db.read() as conn:
-        return int(await storage.db.scalar(conn, "SELECT pg_backend_pid()"))
+        rows = await storage.db.fetch_all(conn, BACKENDS_SQL)
+    return [int(r[0]) for r in rows]
+
+
+BACKENDS_SQL = (
+    "SELECT pid FROM pg_stat_activity "
+    "WHERE datname = current_database() AND backend_type = 'client backend'"
+)
 
 
 WAL_SQL = "SELECT wal_sync, wal_records, wal_bytes FROM pg_stat_wal"
@@ -345,13 +353,14 @@ def per_action(before: dict[str, float], after: dict[str, float], actions: int) 
     return {f"{k}_per_action": round((after[k] - before[k]) / actions, 3) for k in before}
 
 
-def server_cpu(pid: int | None) -> float:
-    """The CPU seconds (user + system) process ``pid`` has used: a PostgreSQL server process
-    on this machine (``/proc``); 0 without one."""
-    if pid is None:
-        return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def server_cpu(pids: list[int]) -> float:
+    """The CPU seconds (user + system) processes ``pids`` have used: PostgreSQL server
+    processes on this machine (``/proc``); 0 without any."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def floor(url: str, n: int = 400) -> dict[str, float]:

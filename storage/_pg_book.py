@@ -45,6 +45,22 @@ def covers(b: Booking) -> bool:
     return not b.achieving and (b.result is None or b.result.at is None)
 
 
+def shared_rows(b: Booking) -> frozenset[str] | None:
+    """What ``b`` writes that another step may also write: its table's rows (the table, its
+    seats, its outbox entries: another step of the table, which must commit in order) and a
+    finished deal's stats rows (each player's, in the guild: named by player, which covers
+    every game's row; a player's deals at other tables write them too). The ledger rows are
+    new. ``None`` (not known) for a pay-out: it moves balances, which claims and other
+    transactions lock too. ``storage.db`` books steps whose rows do not meet on its two
+    connections at once, and steps that meet in one of them, in order."""
+    if b.pay_out_ref is not None:
+        return None
+    table = f"table:{b.table_id}"
+    if b.result is None:
+        return frozenset((table,))
+    return frozenset((table, *(f"stats:{b.result.guild_id}:{p}" for p in b.result.players)))
+
+
 def payload(b: Booking, fence: Fence | None) -> str:
     """The step as ``parlour_book`` reads it (JSON text); raises what the step refuses before
     reading anything (a house bank passed as a stack, a negative pot or kitty)."""

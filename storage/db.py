@@ -13,13 +13,16 @@ Bookings that arrive while the database is busy are committed together (group co
 thread hop and a COMMIT cost more than a whole booking's statements, so the bookings of many
 tables acting at once share one of each, each in its own savepoint so that one refused
 booking undoes only itself. Nobody is answered before the COMMIT that holds their booking.
+
+PostgreSQL has a second connection, used only for that: a big batch of server-side bookings
+is split in two, sent at once on both, so two server processes (two cores) book instead of
+one; the lock is held until both have committed, so nothing else sees the difference.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
@@ -31,7 +34,7 @@ from typing import Any, Generic, Self, TypeVar, cast
 
 import aiosqlite
 
-from storage import _pg
+from storage import _calls, _pg
 from storage._pg import PgConn
 from storage._thread import Conn as Conn
 from storage._thread import Outcome, Tx, on_thread, transact
@@ -101,15 +104,19 @@ def split_statements(script: str) -> list[str]:
 
 
 class Database:
-    """One connection, a lock, and the helpers that own BEGIN/COMMIT/ROLLBACK."""
+    """One connection (PostgreSQL: and a second for group-committed bookings), a lock, and the
+    helpers that own BEGIN/COMMIT/ROLLBACK."""
 
     def __init__(self, conn: Conn, path: Path, url: str | None = None) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._queued: list[_Booking[Any]] = []
         self._committer: asyncio.Task[None] | None = None
-        self._calls: list[_Call] = []
+        self._calls: list[_calls.Call] = []
         self._caller: asyncio.Task[None] | None = None
+        self._side: PgConn | None = None
+        """PostgreSQL's second connection: half of a big batch of group-committed calls is
+        sent on it while the other half runs on the first (see :meth:`_call_queued`)."""
         self._begin = "BEGIN" if isinstance(conn, PgConn) else "BEGIN IMMEDIATE"
         self.path = path
         """The SQLite file (on PostgreSQL: ``Path()``; see :attr:`url`)."""
@@ -141,6 +148,7 @@ class Database:
         try:
             db = cls(conn, Path(), url)
             await db._migrate()
+            db._side = await _pg.connect(url)
         except BaseException:
             await conn.raw.close()
             raise
@@ -163,12 +171,14 @@ class Database:
         return db
 
     async def close(self) -> None:
-        """Close the connection once any transaction in flight has finished."""
+        """Close the connections once any transaction in flight has finished."""
         for task in (self._committer, self._caller):
             if task is not None:
                 await asyncio.wait([task])
         async with self._lock:
             if isinstance(self._conn, PgConn):
+                if self._side is not None:
+                    await self._side.raw.close()
                 await self._conn.raw.close()
             else:
                 await self._conn.close()
@@ -298,7 +308,9 @@ class Database:
         hop.add_done_callback(lambda done: _settle(batch, done))
         await asyncio.wait([hop])
 
-    async def _call_batched(self, many: str, one: str, item: str) -> Any:
+    async def _call_batched(
+        self, many: str, one: str, item: str, *, rows: frozenset[str] | None = None
+    ) -> Any:
         """PostgreSQL's group commit of server-side calls: ``item`` (JSON text) joins the items
         queued while the connection is busy, and one statement ``many`` (``$1``: the JSON array
         of them) runs them all, in order, in its own transaction (no BEGIN: one round trip);
@@ -306,15 +318,27 @@ class Database:
         raises, each item is run again on its own with ``one`` (``$1``: the item), so an item
         that raises fails only its own caller, as a savepoint does on SQLite.
 
+        ``rows``: what the item writes that another item may also write (names of the
+        caller's choosing; ``None``: not known). Items whose rows do not meet may commit on
+        the second connection beside a batch on the first, neither waiting for the other's
+        locks; items whose rows meet run in one batch, in order (:meth:`_call_queued`,
+        ``storage._calls``).
+
         As with :meth:`_run_in_transaction`, a caller cancelled once its item is sent is
         answered at once, but the item still commits or rolls back with its batch."""
-        call = _Call(many, one, item, asyncio.get_running_loop().create_future())
+        call = _calls.Call(many, one, item, asyncio.get_running_loop().create_future(), rows)
         self._calls.append(call)
         if self._caller is None:
             self._caller = asyncio.create_task(self._call_queued(), name="group-call")
         return await call.future
 
     async def _call_queued(self) -> None:
+        """Run the queued calls batch by batch under the lock (nothing else of this process
+        reads or writes meanwhile, as with one connection). A batch big enough is split in
+        two, sent at once on the two connections: the server books them on two processes
+        (two cores) instead of one after the other. The halves lock no row in common
+        (``_calls.halves``), so neither waits for (nor deadlocks with) the other; both have
+        committed before the lock is let go."""
         conn = self._conn
         assert isinstance(conn, PgConn)  # noqa: S101 - PostgreSQL only
         try:
@@ -324,12 +348,16 @@ class Database:
                     same = [c for c in live if c.many == live[0].many] if live else []
                     batch = same[:MAX_BATCH]
                     self._calls = [c for c in live if c not in batch]
+                    first, second = _calls.halves(batch, self._side)
                     try:
-                        if batch:
-                            await _call(conn, batch)
+                        if second and self._side is not None:
+                            side = _calls.run(self._side, second)
+                            await _calls.both(_calls.run(conn, first), side)
+                        elif batch:
+                            await _calls.run(conn, batch)
                     finally:  # this task cancelled mid-call: its callers are not left waiting
                         for call in batch:
-                            _answer(call, error=asyncio.CancelledError())
+                            _calls.answer(call, error=asyncio.CancelledError())
         finally:
             self._caller = None
             for stranded in self._calls:  # only when this task itself is cancelled
@@ -378,56 +406,6 @@ class _Booking(Generic[T]):
 
     fn: Callable[[Tx], T]
     future: asyncio.Future[T]
-
-
-@dataclass(eq=False, slots=True)
-class _Call:
-    """An item waiting for its batch of server-side calls, and where its outcome goes."""
-
-    many: str
-    one: str
-    item: str
-    future: asyncio.Future[Any]
-
-
-async def _call(conn: PgConn, batch: Sequence[_Call]) -> None:
-    """Run ``batch`` in one statement, or item by item when that statement fails. A lone item
-    (every booking of a quiet moment) goes straight to ``one``: the server skips unpacking a
-    batch of one and packing its one outcome."""
-    if len(batch) == 1:
-        await _call_one(conn, batch[0])
-        return
-    try:
-        outcomes = await conn.raw.fetchval(
-            batch[0].many, "[" + ",".join(c.item for c in batch) + "]"
-        )
-    except Exception:
-        for call in batch:  # one item raised: each on its own, so it fails only its caller
-            await _call_one(conn, call)
-        return
-    for call, outcome in zip(batch, json.loads(outcomes), strict=True):
-        _answer(call, outcome)
-
-
-async def _call_one(conn: PgConn, call: _Call) -> None:
-    """``call`` on its own, in its own transaction: its outcome, or its error, to its caller."""
-    try:
-        outcome = await conn.raw.fetchval(call.one, call.item)
-    except Exception as error:
-        _answer(call, error=error)
-    else:
-        _answer(call, json.loads(outcome))
-
-
-def _answer(call: _Call, outcome: Any = None, error: BaseException | None = None) -> None:
-    if call.future.done():  # its caller was cancelled, or it was answered
-        return
-    if isinstance(error, asyncio.CancelledError):
-        call.future.cancel()
-    elif error is not None:
-        call.future.set_exception(error)
-    else:
-        call.future.set_result(outcome)
 
 
 def _settle(batch: Sequence[_Booking[Any]], hop: asyncio.Future[list[Outcome]]) -> None:

@@ -155,12 +155,12 @@ BATCH_TABLES = 6
 ROUNDS = 14
 
 
-async def open_tables(db: Database, shared: bool) -> list[int]:
-    """``BATCH_TABLES`` tables of two players each: the same two everywhere (``shared``: their
+async def open_tables(db: Database, shared: bool, count: int = BATCH_TABLES) -> list[int]:
+    """``count`` tables of two players each: the same two everywhere (``shared``: their
     stats rows meet in a batch) or two of their own."""
     ids = []
     async with db.transaction() as tx:
-        for t in range(BATCH_TABLES):
+        for t in range(count):
             table_id = await tables.open_table(tx, guild_id=GUILD, channel_id=10 + t, game="palace")
             for user in (1, 2) if shared else (1 + 2 * t, 2 + 2 * t):
                 await tables.buy_in(tx, table_id, user, 100, ref=f"in:{t}:{user}")
@@ -269,9 +269,12 @@ async def booked(db: Database, step: Booking) -> Outcome:
     return done.applied, done.table.action_counter, done.table.pot
 
 
-async def book_rounds(db: Database, shared: bool, *, at_once: bool) -> list[list[Outcome]]:
-    """Every round's steps: all at once (one batch) or one after the other."""
-    ids = await open_tables(db, shared)
+async def book_rounds(
+    db: Database, shared: bool, *, at_once: bool, count: int = BATCH_TABLES
+) -> list[list[Outcome]]:
+    """Every round's steps of ``count`` tables: all at once (one batch, or on PostgreSQL two
+    at once when it is big: ``storage.db._halves``) or one after the other."""
+    ids = await open_tables(db, shared, count)
     outcomes = []
     for batch in rounds(ids, shared):
         if at_once:
