@@ -10,7 +10,8 @@ SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and v
 cheap part (CPU by thread, budgets, tables behind) while ``--stats`` with the suffix
 ``.light`` exists (a poll: walking every object costs the loop ~0.1-0.3 s each time). SIGUSR2
 resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own handler);
-``--profile FILE`` writes cProfile's stats there at the stop.
+``--profile FILE`` writes cProfile's stats there at the stop (from the last SIGUSR2 on:
+the measured phase).
 """
 
 from __future__ import annotations
@@ -193,8 +194,17 @@ def main(argv: list[str]) -> int:
     if args.trace_memory:
         tracemalloc.start(8)
 
+    # BENCH_PROFILE_CPU=1: the loop thread's CPU time, not the wall clock (a wait for the
+    # socket or the GIL then costs nothing)
+    timer = time.thread_time if os.environ.get("BENCH_PROFILE_CPU") else time.perf_counter
+    profiles: list[cProfile.Profile] = []
+
     def mark() -> None:
         watch.reset()
+        if profiles:  # the profile covers the measured phase, not the seating before it
+            profiles[0].disable()
+            profiles[0] = cProfile.Profile(timer)
+            profiles[0].enable()
         if args.garbage:
             gc.garbage.clear()
             gc.set_debug(gc.DEBUG_SAVEALL)
@@ -288,16 +298,15 @@ def main(argv: list[str]) -> int:
     config = BotConfig(args.database, dev_guild_id=args.guild, guild_ready_timeout=0.05, **frozen)
     # BENCH_PROFILE_CPU=1: the loop thread's CPU time, not the wall clock (a wait for the
     # socket or the GIL then costs nothing)
-    timer = time.thread_time if os.environ.get("BENCH_PROFILE_CPU") else time.perf_counter
-    profile = cProfile.Profile(timer) if args.profile else None
-    if profile is not None:
-        profile.enable()
+    if args.profile:
+        profiles.append(cProfile.Profile(timer))
+        profiles[0].enable()
     try:
         return asyncio.run(entry._connect(args.token, config))
     finally:
-        if profile is not None:
-            profile.disable()
-            profile.dump_stats(str(args.profile))
+        if profiles:
+            profiles[0].disable()
+            profiles[0].dump_stats(str(args.profile))
 
 
 if __name__ == "__main__":

@@ -192,7 +192,7 @@ class Parlour(commands.Bot):
         )
         self.pings = PingPreferences(self.db)
         self.desk.pings.mode_of = self.pings.mode
-        self.card_styles = CardStyles(self.db)
+        self.card_styles = CardStyles(self.db, shared=config.shard_count > 1)
         self._tables = self.tables = TableService(
             self.db,
             listener=DeskListener(self.desk, self.create_task, self.dispatch),

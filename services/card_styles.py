@@ -12,18 +12,26 @@ from storage.card_styles import get_card_style, set_card_style
 class CardStyles:
     """Card styles of one database (one per bot: ``bot.card_styles``)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, shared: bool = False) -> None:
+        """``shared``: other processes serve the same people (a sharded bot), so a person's
+        choice is read each time (see ``PreferencesService``); else it is cached: every
+        private picture asks (a database hop per private update)."""
         self.db = db
+        self._shared = shared
+        self._chosen: dict[int, str | None] = {}
 
     async def chosen(self, user: int) -> str | None:
         """The style ``user`` chose (``None``: none)."""
-        async with self.db.read() as conn:
-            return await get_card_style(conn, user)
+        if user not in self._chosen or self._shared:
+            async with self.db.read() as conn:
+                self._chosen[user] = await get_card_style(conn, user)
+        return self._chosen[user]
 
     async def choose(self, user: int, style: str | None) -> None:
         """``user``'s own cards are drawn in ``style`` from now on (``None``: the server's)."""
         async with self.db.transaction() as tx:
             await set_card_style(tx, user, style)
+        self._chosen[user] = style
 
     async def server(self, guild: int) -> str:
         """The style of the server's table pictures (cached with its other settings)."""

@@ -8,6 +8,7 @@ its bet (at the end: its result) and its cards, face-down ones counted.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -21,6 +22,9 @@ from games.pontoon import PontoonView
 
 MAX_ALT = 1024
 """Discord's limit for a media item's description."""
+
+SEATS_KEPT = 8192
+"""Seats' alt texts kept (by language and everything they say)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +87,27 @@ def _say(table: Table, game: Text, locale: str, *, closed: bool = False) -> str:
     for key, code in table.face_up:
         parts.append(msg(key, card=card(code)))
     for seat in table.seats:
-        parts.append(_seat(seat))
+        if isinstance(seat.name, str):  # a person's seat changes a little between steps
+            parts.append(
+                _seat_text(locale, seat.name, tuple(seat.cards), seat.stack, seat.bet, seat.change)
+            )
+        else:
+            parts.append(_seat(seat))
     return say.join(parts)[:MAX_ALT]
+
+
+@functools.lru_cache(maxsize=SEATS_KEPT)
+def _seat_text(
+    locale: str,
+    name: str,
+    cards: tuple[str | None, ...],
+    stack: int | None,
+    bet: int,
+    change: int | None,
+) -> str:
+    """A seat's words, kept: a step changes one or two seats of a table, and every step
+    said every seat again (a third of drawing a table message, pictures on)."""
+    return catalog(locale).text(_seat(Seat(name, cards, stack, bet, change)))
 
 
 def _seat(seat: Seat) -> Text:

@@ -58,13 +58,17 @@ class MyCards:
 
     def text(self, guild: int, channel: int, user: int, locale: str | None = None) -> str:
         """``user``'s own cards at the channel's table, as the **My cards** reply says them."""
-        desk = self.desk
-        with refusals(desk):
-            status = desk.service.status(guild, channel, user)
+        with refusals(self.desk):
+            status = self.desk.service.status(guild, channel, user)
+        return self._text(status, user, locale or self.desk.locale)
+
+    def _text(self, status: TableStatus, user: int, locale: str) -> str:
+        """``text`` of the status already read (one read per reply: a private status is the
+        whole table again, with the player's view)."""
         if not any(s.user_id == user for s in status.seats):
             raise Refusal(msg("table.refusal.not_at_table"))
-        shown = present.private_lines(desk.ui(status.game), status, user)
-        return render.lines(shown, locale or desk.locale)
+        shown = present.private_lines(self.desk.ui(status.game), status, user)
+        return render.lines(shown, locale)
 
     async def show(self, interaction: discord.Interaction) -> None:
         """The player's own cards, ephemerally, with a select for each card choice they have
@@ -83,10 +87,10 @@ class MyCards:
         """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
         edit of the reply after a card choice: the cards now, without the choices)."""
         desk = self.desk
-        text = self.text(guild, channel, user, locale)
         with refusals(desk):
             status = desk.service.status(guild, channel, user)
             legal = desk.service.legal_actions(guild, channel, user)
+        text = self._text(status, user, locale)
         ui, names = desk.ui(status.game), desk.names_of(status)
         verify = verify_button(status) if self.verifier is not None else ()
         shown = (*hand_components(ui, status, legal, names), *verify)

@@ -32,7 +32,7 @@ from games.core.state import CoreState, DealCommitment
 from games.errors import IllegalAction, Refusal
 from games.events import GameEvent
 from games.fairness import Commitment
-from games.randomness import new_rng, rng_fork, rng_from_state, rng_state
+from games.randomness import new_rng, rng_fork, rng_from_state, rng_state, rng_twin
 
 StateT = TypeVar("StateT", bound=CoreState[Any])
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -98,7 +98,10 @@ class CardGame(Generic[StateT, OptionsT]):
         table service acts on a fork and keeps it only once the step is booked. ``snapshot``:
         this game's own, when the caller holds it (no second dump). The legal actions already
         listed come along: the fork is at the same moment."""
-        twin = type(self).restore(snapshot if snapshot is not None else self.snapshot())
+        state = self.State.model_validate_json(
+            snapshot if snapshot is not None else self.snapshot()
+        )
+        twin = type(self)(state, rng_twin(self._rng, state.rng))  # type: ignore[arg-type]
         twin._specs = self._specs
         return twin
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -277,16 +277,19 @@ class LiveTable:
     def status(self, viewer: str | None = None) -> TableStatus:
         """The table as anyone sees it, with ``viewer``'s private view (``None``: the public
         one, built once per committed step: every booking stores a new row)."""
-        if viewer is not None:
-            return self._status(viewer)
         kept, away = self.public_status, frozenset(self.away)
         if kept is not None and kept[0] is self.row and kept[1] is self.engine and kept[2] == away:
-            return kept[3]
-        status = self._status(None)
-        self.public_status = (self.row, self.engine, away, status)
-        return status
+            public = kept[3]
+        else:
+            public = self._status()
+            self.public_status = (self.row, self.engine, away, public)
+        if viewer is None or self.engine is None:
+            return public
+        # a private status is the public one with the viewer's view: the seats and the rest
+        # are not built again (a step asks for one per player it told, and My cards for its own)
+        return replace(public, view=self.engine.view(viewer))
 
-    def _status(self, viewer: str | None) -> TableStatus:
+    def _status(self) -> TableStatus:
         engine, row = self.engine, self.row
         live = self.deal_open
         to_act = engine.to_act if engine is not None and live else None
@@ -322,7 +325,7 @@ class LiveTable:
             min_buy_in=self.config.min_buy_in,
             max_buy_in=self.config.max_buy_in,
             options=self._options_json(),
-            view=self._view(viewer),
+            view=self._view(),
             fingerprint=engine.fingerprint if engine is not None else None,
         )
 
@@ -331,13 +334,11 @@ class LiveTable:
             self.options_json = self.options.model_dump(mode="json")
         return self.options_json
 
-    def _view(self, viewer: str | None) -> Any:
-        """``engine.view(viewer)``; the public one once per step."""
+    def _view(self) -> Any:
+        """``engine.view(None)``, once per step."""
         engine = self.engine
         if engine is None:
             return None
-        if viewer is not None:
-            return engine.view(viewer)
         kept = self.public_view
         if kept is not None and kept[0] == self.expected and kept[1] is engine:
             return kept[2]

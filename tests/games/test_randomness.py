@@ -17,6 +17,7 @@ from games.randomness import (
     rng_fork,
     rng_from_state,
     rng_state,
+    rng_twin,
 )
 from games.registry import PAIUTE
 
@@ -90,3 +91,31 @@ def test_a_copy_of_the_generator_goes_on_from_the_same_place() -> None:
     for twin in (copy.deepcopy(rng), pickle.loads(pickle.dumps(rng))):  # noqa: S301 - our own
         assert rng_state(twin) == rng_state(rng)
         assert twin.random() == copy.copy(rng).random()
+
+
+def test_a_twin_of_a_generator_at_its_state_goes_on_as_its_restore() -> None:
+    """A fork's generator is copied when it is at the snapshot's state (no replay of its
+    words), else replayed from the state: the same future either way."""
+    rng = CountedRandom(11)
+    rng.getrandbits(32 * 5000)  # a table many deals old
+    state = rng_state(rng)
+    twin, restored = rng_twin(rng, state), rng_from_state(state)
+    assert rng_state(twin) == state
+    assert [twin.random() for _ in range(5)] == [restored.random() for _ in range(5)]
+    assert rng_state(twin) == rng_state(restored) != rng_state(rng)  # rng drew nothing
+    elsewhere = rng_twin(rng, [11, 7])  # not at that state: replayed from it
+    assert rng_state(elsewhere) == [11, 7]
+    assert elsewhere.random() == rng_from_state([11, 7]).random()
+
+
+def test_a_fork_of_a_game_goes_on_as_its_restore_and_leaves_the_game_as_it_is() -> None:
+    players = ["1", "2", "3"]
+    game = PAIUTE.engine.new(players, dict.fromkeys(players, 500), None, seed=4)
+    snapshot = game.snapshot()
+    fork, restored = game.fork(snapshot), PAIUTE.engine.restore(snapshot)
+    while not fork.is_over and (who := fork.to_act) is not None:
+        action = fork.timeout_action(who)
+        assert fork.act(who, action) == restored.act(who, action)
+    assert fork.snapshot() == restored.snapshot()
+    assert fork.next_deal().snapshot() == restored.next_deal().snapshot()
+    assert game.snapshot() == snapshot

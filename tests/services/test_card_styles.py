@@ -44,3 +44,16 @@ async def test_an_unknown_style_is_refused_and_changes_nothing(tmp_path: Path):
             async with db.transaction() as tx:
                 await set_card_style(tx, ANN, "neon")
         assert await CardStyles(db).chosen(ANN) == "classic"
+
+
+async def test_a_sharded_bot_sees_a_style_chosen_through_another_process(tmp_path: Path):
+    """Each process caches the choices made through it; a sharded one (``shared``) reads them
+    each time, so a ``/cards`` answered by another shard reaches its pictures at once."""
+    async with Database.open(tmp_path / "parlour.db") as db:
+        here, there = CardStyles(db, shared=True), CardStyles(db)
+        assert await here.for_reader(ANN, GUILD) == "four-colour"
+        await there.choose(ANN, "large")
+        assert await here.for_reader(ANN, GUILD) == "large"
+        assert await there.for_reader(ANN, GUILD) == "large"
+        await here.choose(ANN, None)
+        assert await here.chosen(ANN) is None
