@@ -26,9 +26,12 @@ class TableError(Exception):
     """The refusal's id below ``table.refusal.``."""
     variants: ClassVar[frozenset[str]] = frozenset()
     """The situations this refusal has besides its default one (each has its own words)."""
+    bare: ClassVar[bool] = True
+    """Whether the refusal has words of its own without a variant (``table.refusal.<code>``);
+    a refusal without them must say which situation it is."""
 
     def __init__(self, variant: str = "", **params: Param) -> None:
-        if variant and variant not in self.variants:
+        if (variant and variant not in self.variants) or not (variant or self.bare):
             raise ValueError(f"{type(self).__name__} has no variant {variant!r}")
         self.variant = variant
         self.params: dict[str, Param] = params

@@ -15,6 +15,7 @@ class TournamentError(TableError):
     """A tournament refusal (``table.refusal.tournament.<variant>``); nothing changed."""
 
     code = "tournament"
+    bare = False
     variants = frozenset(
         {
             "none",

@@ -192,10 +192,23 @@ def test_the_same_line_is_never_twice_in_one_dm():
 
 
 def _every_refusal() -> list[e.TableError]:
+    """Every refusal kind and variant. A kind is a subclass only once its module is imported:
+    the tournaments' refusals were in this list only when another test module had imported
+    them first, and then their bare id (which has no words: each names its situation) failed."""
+    import services.tournaments.model  # noqa: F401 - the refusals it defines
+
     made: list[e.TableError] = []
     for kind in e.TableError.__subclasses__():
-        made += [kind(v) for v in ("", *sorted(kind.variants))]
+        made += [kind(v) for v in ("",) * kind.bare + tuple(sorted(kind.variants))]
     return made
+
+
+def test_a_refusal_without_words_of_its_own_must_name_its_situation():
+    from services.tournaments.model import TournamentError
+
+    with pytest.raises(ValueError):
+        TournamentError()
+    assert TournamentError("full").message_id in catalog("en").ids
 
 
 @pytest.mark.parametrize("error", _every_refusal(), ids=lambda err: err.message_id)
