@@ -2,10 +2,10 @@
 --
 -- Every booked step rewrites its table's snapshot (~3 KB of JSON in bench.ledger, more in a
 -- long deal), and a value past ~2 KB is compressed before it is stored, with pglz by default:
--- updating a table row cost 46-52 us of server CPU with pglz and 31-33 with lz4 (40 rows
--- updated in one statement, the best of 9, bench.ledger's snapshot, PostgreSQL 15), the same
--- as not compressing it at all (STORAGE EXTERNAL, which stores it out of line, in the TOAST
--- table, ~3x the bytes written). A finished deal's deck and history are compressed the same
+-- updating a table row took 46-52 us with pglz and 31-33 with lz4 (one statement updating 40
+-- rows, its time on the server's one connection, the best of 9, bench.ledger's snapshot,
+-- PostgreSQL 15), as long as not compressing it at all (STORAGE EXTERNAL, which stores it out
+-- of line, in the TOAST table). A finished deal's deck and history are compressed the same
 -- way. Only new values: what is stored stays as it is until written again, and a value is
 -- read back whichever method compressed it.
 --
