@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Database, accounts, audit
+from storage import Database, accounts, audit, tables
 from storage._pg import placeholders
 from storage.db import migrations, scalar
 
@@ -100,3 +100,20 @@ async def test_a_postgres_backup_is_a_pg_dump_archive_of_every_table(
         assert listing.returncode == 0, listing.stderr
         for table in ("accounts", "ledger", "tables", "seats", "schema_version"):
             assert f"TABLE DATA public {table} " in listing.stdout
+
+
+@pytest.mark.parametrize("database_target", ["postgres"], indirect=True)
+async def test_a_postgres_snapshot_is_stored_compressed_with_lz4(database_target: str | Path):
+    big = json.dumps({"deck": ["As"] * 400, "log": list(range(300))})  # compressed when stored
+    async with Database.open(database_target) as db, db.transaction() as tx:
+        lz4 = await scalar(tx, LZ4_BUILT) is not None  # a server built without lz4 keeps pglz
+        tid = await tables.open_table(tx, guild_id=GUILD, channel_id=1, game="palace")
+        await tx.execute("UPDATE tables SET snapshot = ? WHERE id = ?", (big, tid))
+        method = "SELECT pg_column_compression(snapshot) FROM tables WHERE id = ?"
+        assert await scalar(tx, method, (tid,)) == ("lz4" if lz4 else "pglz")
+        assert await scalar(tx, "SELECT snapshot FROM tables WHERE id = ?", (tid,)) == big
+
+
+LZ4_BUILT = (
+    "SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)"
+)
