@@ -133,6 +133,17 @@ def thread_cpu() -> dict[str, float]:
     return {name: n / tick for name, n in ticks.items()}
 
 
+def keeper_stats() -> dict[str, int]:
+    """What ``bot.heap``'s keeper did (a checkout without one says nothing): full collections
+    whose survivors it froze, and whole sweeps."""
+    from bot import heap
+
+    keeper = getattr(heap, "keeper", lambda: None)()
+    if keeper is None:
+        return {}
+    return {"gc_refrozen": keeper.refrozen, "gc_sweeps": keeper.sweeps}
+
+
 def budget_stats(bot: Any) -> dict[str, Any]:
     """What the bot's budgets say (a tree without them says nothing)."""
     out: dict[str, Any] = {}
@@ -253,8 +264,9 @@ def main(argv: list[str]) -> int:
             "gc_collections": watch.count,
             "gc_full": watch.full,
             "gc_objects": len(live),
-            "top_types": Counter(type(o).__name__ for o in live).most_common(12),
+            "top_types": Counter(type(o).__qualname__ for o in live).most_common(20),
             "gc_frozen": gc.get_freeze_count(),
+            **keeper_stats(),
             "tasks": tasks,
             "task_kinds": task_kinds,
             "view_timeout_tasks": views,
