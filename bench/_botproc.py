@@ -144,6 +144,53 @@ def keeper_stats() -> dict[str, int]:
     return {"gc_refrozen": keeper.refrozen, "gc_sweeps": keeper.sweeps}
 
 
+CENSUS_PATHS = ("", "desk", "tables", "_connection", "desk.publisher", "desk.pings")
+"""What holds the objects a full collection walks: the roots under the bot whose attributes
+``owners`` counts (missing ones are skipped). An object reachable from two attributes counts
+under both; a frozen object stops the walk."""
+
+
+def reachable(start: object, live: set[int]) -> int:
+    """Objects in ``live`` (ids) reachable from ``start`` through ``live`` objects only."""
+    seen: set[int] = set()
+    todo = [start]
+    while todo:
+        item = todo.pop()
+        for ref in gc.get_referents(item):
+            key = id(ref)
+            if key in live and key not in seen:
+                seen.add(key)
+                todo.append(ref)
+    return len(seen)
+
+
+def attributes(thing: object) -> dict[str, Any]:
+    """An object's attributes, from its ``__dict__`` and its ``__slots__``."""
+    out: dict[str, Any] = dict(getattr(thing, "__dict__", {}))
+    for klass in type(thing).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name not in out and hasattr(thing, name):
+                out[name] = getattr(thing, name)
+    return out
+
+
+def owners(bot: object, top: int = 20) -> list[tuple[str, int]]:
+    """The attributes under ``CENSUS_PATHS`` whose reachable, unfrozen objects are most."""
+    live = {id(o) for o in gc.get_objects()}
+    counts: dict[str, int] = {}
+    for path in CENSUS_PATHS:
+        root: Any = bot
+        for part in filter(None, path.split(".")):
+            root = getattr(root, part, None)
+        if root is None:
+            continue
+        for name, value in attributes(root).items():
+            if id(value) in live or gc.is_tracked(value):
+                label = f"{path}.{name}" if path else name
+                counts[label] = reachable(value, live) + (id(value) in live)
+    return sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+
+
 def budget_stats(bot: Any) -> dict[str, Any]:
     """What the bot's budgets say (a tree without them says nothing)."""
     out: dict[str, Any] = {}
@@ -266,6 +313,7 @@ def main(argv: list[str]) -> int:
             "gc_objects": len(live),
             "top_types": Counter(type(o).__qualname__ for o in live).most_common(20),
             "gc_frozen": gc.get_freeze_count(),
+            "gc_owners": owners(built[-1]) if built else [],
             **keeper_stats(),
             "tasks": tasks,
             "task_kinds": task_kinds,

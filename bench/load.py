@@ -291,6 +291,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "gc refrozen": stats.get("gc_refrozen", 0),
         "gc sweeps": stats.get("gc_sweeps", 0),
         "gc top types": stats.get("top_types", []),
+        "gc objects by owner": stats.get("gc_owners", []),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
         "SQLite KB/deal": size / 1024 / max(deals_total, 1),
