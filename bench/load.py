@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import os
 import sqlite3
 import statistics
 import tempfile
@@ -290,6 +291,9 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "gc collections": stats.get("gc_collections", 0),
         "gc refrozen": stats.get("gc_refrozen", 0),
         "gc sweeps": stats.get("gc_sweeps", 0),
+        "gc forced full ms": stats.get("gc_forced_full_ms", -1.0),
+        "gc forced full CPU ms": stats.get("gc_forced_full_cpu_ms", -1.0),
+        "gc forced full walked": stats.get("gc_forced_full_walked", -1.0),
         "gc top types": stats.get("top_types", []),
         "gc objects by owner": stats.get("gc_owners", []),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
@@ -405,9 +409,16 @@ def main() -> None:
     )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
     parser.add_argument(
+        "--full-collect",
+        action="store_true",
+        help="a full collection in the bot as the measure starts, one timed at its end",
+    )
+    parser.add_argument(
         "--allow-429", action="store_true", help="exit 0 even if a run drew 429s (flagged)"
     )
     args = parser.parse_args()
+    if args.full_collect:  # the bot processes inherit the environment
+        os.environ["BENCH_FULL_COLLECT"] = "1"
     codes = {"this tree": ROOT}
     if args.baseline is not None:
         codes = {"baseline": args.baseline.resolve(), **codes}
