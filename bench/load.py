@@ -218,7 +218,8 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 calls = fake.log.calls[calls0:]
                 caught_up, behind_at_end = await catch_up(bot)
                 after = counters(players, tables)
-                stats = await bot.stats()
+                # the census and a forced full collection take seconds at 1000 tables
+                stats = await bot.stats(within=60.0)
                 rss = bot.rss_mib()
             finally:
                 code = await bot.stop()
@@ -448,7 +449,10 @@ def main() -> None:
                 f"{result['cpu ms/action']:.2f} CPU ms/action, "
                 f"harness {result['harness cpu ms/action']:.2f} CPU ms/action, "
                 f"{result['global calls/action']:.3f} global calls/action, "
-                f"{result['429s']} 429s",
+                f"{result['429s']} 429s, gc total {result['gc total ms']:.0f} ms, "
+                f"max {result['gc max ms']:.0f} ms, forced full {result['gc forced full ms']:.0f} "
+                f"ms ({result['gc forced full CPU ms']:.0f} CPU) over "
+                f"{result['gc forced full walked']:.0f} objects",
                 flush=True,
             )
     show(results)
