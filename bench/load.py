@@ -410,6 +410,9 @@ def main() -> None:
     )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
     parser.add_argument(
+        "--census", action="store_true", help="the collector's objects by owner (slow: ~1 min)"
+    )
+    parser.add_argument(
         "--full-collect",
         action="store_true",
         help="a full collection in the bot as the measure starts, one timed at its end",
@@ -420,6 +423,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.full_collect:  # the bot processes inherit the environment
         os.environ["BENCH_FULL_COLLECT"] = "1"
+    if args.census:
+        os.environ["BENCH_CENSUS"] = "1"
     codes = {"this tree": ROOT}
     if args.baseline is not None:
         codes = {"baseline": args.baseline.resolve(), **codes}
