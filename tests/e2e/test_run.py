@@ -4,7 +4,6 @@ comes."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import os
 import signal
@@ -16,7 +15,6 @@ import discord.backoff
 import pytest
 
 import bot.__main__ as entry
-from bot import heap
 from bot.factory import BotConfig
 from sandbox.fake import FakeDiscord
 from sandbox.guilds import Guild
@@ -95,35 +93,3 @@ async def test_sigterm_during_a_long_reconnect_backoff_stops_at_once(tmp_path, c
             await asyncio.sleep(0.01)
         os.kill(os.getpid(), signal.SIGTERM)
         await assert_stopped_cleanly(running, config.database_path, caplog)
-
-
-async def test_production_start_up_leaves_its_objects_frozen_and_the_keeper_on(tmp_path, caplog):
-    """``python -m bot`` asks for ``freeze_heap``: once started (tables resumed), what start-up
-    built is out of the collector's sight and survivors of later full collections are frozen
-    too (``bot.heap``)."""
-    threshold = gc.get_threshold()
-    gc.unfreeze()
-    try:
-        async with prod_fake() as (fake, guild):
-            config = BotConfig(
-                tmp_path / "prod.db",
-                dev_guild_id=guild.id,
-                guild_ready_timeout=0.02,
-                freeze_heap=True,
-            )
-            caplog.set_level(logging.INFO, logger="bot")
-            running = asyncio.create_task(entry._connect(fake.token, config))
-            while heap.keeper() is None:  # settled: the end of setup_hook
-                assert not running.done(), running
-                await asyncio.sleep(0.01)
-            started = gc.get_freeze_count()
-            assert started > 10_000  # modules, catalogs, schemas, the command tree
-            assert gc.get_threshold()[0] == heap.YOUNGEST
-            opened_later = [[seat] for seat in range(1000)]
-            gc.collect()
-            assert gc.get_freeze_count() >= started + len(opened_later)
-            os.kill(os.getpid(), signal.SIGTERM)
-            await assert_stopped_cleanly(running, config.database_path, caplog)
-    finally:
-        heap.release()
-        gc.set_threshold(*threshold)
