@@ -134,6 +134,53 @@ def thread_cpu() -> dict[str, float]:
     return {name: n / tick for name, n in ticks.items()}
 
 
+CENSUS_PATHS = ("", "desk", "tables", "_connection", "desk.publisher", "desk.pings")
+"""What holds the objects a full collection walks: the roots under the bot whose attributes
+``owners`` counts (missing ones are skipped). An object reachable from two attributes counts
+under both; a frozen object stops the walk."""
+
+
+def reachable(start: object, live: set[int]) -> int:
+    """Objects in ``live`` (ids) reachable from ``start`` through ``live`` objects only."""
+    seen: set[int] = set()
+    todo = [start]
+    while todo:
+        item = todo.pop()
+        for ref in gc.get_referents(item):
+            key = id(ref)
+            if key in live and key not in seen:
+                seen.add(key)
+                todo.append(ref)
+    return len(seen)
+
+
+def attributes(thing: object) -> dict[str, Any]:
+    """An object's attributes, from its ``__dict__`` and its ``__slots__``."""
+    out: dict[str, Any] = dict(getattr(thing, "__dict__", {}))
+    for klass in type(thing).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if name not in out and hasattr(thing, name):
+                out[name] = getattr(thing, name)
+    return out
+
+
+def owners(bot: object, top: int = 20) -> list[tuple[str, int]]:
+    """The attributes under ``CENSUS_PATHS`` whose reachable, unfrozen objects are most."""
+    live = {id(o) for o in gc.get_objects()}
+    counts: dict[str, int] = {}
+    for path in CENSUS_PATHS:
+        root: Any = bot
+        for part in filter(None, path.split(".")):
+            root = getattr(root, part, None)
+        if root is None:
+            continue
+        for name, value in attributes(root).items():
+            if id(value) in live or gc.is_tracked(value):
+                label = f"{path}.{name}" if path else name
+                counts[label] = reachable(value, live) + (id(value) in live)
+    return sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+
+
 def budget_stats(bot: Any) -> dict[str, Any]:
     """What the bot's budgets say (a tree without them says nothing)."""
     out: dict[str, Any] = {}
@@ -198,8 +245,14 @@ def main(argv: list[str]) -> int:
     # socket or the GIL then costs nothing)
     timer = time.thread_time if os.environ.get("BENCH_PROFILE_CPU") else time.perf_counter
     profiles: list[cProfile.Profile] = []
+    # BENCH_FULL_COLLECT=1: a full collection as a phase starts (not counted) and one timed at
+    # the full dump: what a full collection costs after the phase, over every
+    # object the tables hold
+    forced = bool(os.environ.get("BENCH_FULL_COLLECT"))
 
     def mark() -> None:
+        if forced:
+            gc.collect()
         watch.reset()
         if profiles:  # the profile covers the measured phase, not the seating before it
             profiles[0].disable()
@@ -263,8 +316,10 @@ def main(argv: list[str]) -> int:
             "gc_collections": watch.count,
             "gc_full": watch.full,
             "gc_objects": len(live),
-            "top_types": Counter(type(o).__name__ for o in live).most_common(12),
+            "top_types": Counter(type(o).__qualname__ for o in live).most_common(20),
             "gc_frozen": gc.get_freeze_count(),
+            # BENCH_CENSUS=1 only: at 1000 tables its walks took the dump past a minute
+            "gc_owners": owners(built[-1]) if built and os.environ.get("BENCH_CENSUS") else [],
             "tasks": tasks,
             "task_kinds": task_kinds,
             "view_timeout_tasks": views,
@@ -275,6 +330,13 @@ def main(argv: list[str]) -> int:
         }
         if built:  # the global budget by priority, turn pings by way, tables behind
             stats.update(budget_stats(built[-1]))
+        if forced:  # after the census and the pause record: neither counts it
+            del live
+            stats["gc_forced_full_walked"] = len(gc.get_objects())
+            began, began_cpu = time.perf_counter(), time.thread_time()
+            gc.collect()
+            stats["gc_forced_full_ms"] = (time.perf_counter() - began) * 1000
+            stats["gc_forced_full_cpu_ms"] = (time.thread_time() - began_cpu) * 1000
         write(stats)
 
     def write(stats: dict[str, Any]) -> None:

@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import os
 import sqlite3
 import statistics
 import tempfile
@@ -39,6 +40,7 @@ from math import nan
 from pathlib import Path
 from typing import Any
 
+from bench._capacity import floor_lines, own_cpu
 from bench._harness import (
     ROOT,
     BotProcess,
@@ -205,16 +207,19 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                 before = counters(players, tables)
                 threads0 = (await bot.stats(light=True)).get("thread_cpu", {})
                 calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
+                harness0 = own_cpu()
                 written0 = bot.written()
                 await load(args, players, tables, args.seconds)
                 elapsed = time.monotonic() - t0
                 cpu = bot.cpu() - cpu0
+                harness = own_cpu() - harness0
                 threads = (await bot.stats(light=True)).get("thread_cpu", {})
                 written = bot.written() - written0
                 calls = fake.log.calls[calls0:]
                 caught_up, behind_at_end = await catch_up(bot)
                 after = counters(players, tables)
-                stats = await bot.stats()
+                # the census and a forced full collection take seconds at 1000 tables
+                stats = await bot.stats(within=60.0)
                 rss = bot.rss_mib()
             finally:
                 code = await bot.stop()
@@ -261,6 +266,9 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "cpu ms/interaction": cpu * 1000 / max(n, 1),
         "cpu ms/action": cpu * 1000 / max(actions, 1),
         "cpu share": cpu / elapsed,
+        # the bench's own process: the fake Discord and the players, on the same cores
+        "harness cpu ms/action": harness * 1000 / max(actions, 1),
+        "harness cpu share": harness / elapsed,
         # by thread: the event loop, the executor (pictures), aiosqlite's, the heartbeat
         **{
             f"cpu ms/interaction {name}": (seconds - threads0.get(name, 0.0)) * 1000 / max(n, 1)
@@ -278,6 +286,15 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "gc total ms": stats.get("gc_total_ms", float("nan")),
         **{f"gc longest {k}": v for k, v in stats.get("gc_longest_what", {}).items()},
         "gc objects": stats.get("gc_objects", 0),
+        "gc objects/table": stats.get("gc_objects", 0) / max(len(tables), 1),
+        "gc frozen": stats.get("gc_frozen", 0),
+        "gc full": stats.get("gc_full", 0),
+        "gc collections": stats.get("gc_collections", 0),
+        "gc forced full ms": stats.get("gc_forced_full_ms", -1.0),
+        "gc forced full CPU ms": stats.get("gc_forced_full_cpu_ms", -1.0),
+        "gc forced full walked": stats.get("gc_forced_full_walked", -1.0),
+        "gc top types": stats.get("top_types", []),
+        "gc objects by owner": stats.get("gc_owners", []),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
         "SQLite KB/deal": size / 1024 / max(deals_total, 1),
@@ -376,6 +393,9 @@ def main() -> None:
     parser.add_argument("--slash", type=float, default=0.2, help="share of steps typed")
     parser.add_argument("--cards", type=float, default=0.15, help="share of looks at My cards")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument(
+        "--target", type=float, default=125.0, help="actions/s of the CPU floor line (issue 27)"
+    )
     parser.add_argument("--baseline", type=Path, help="a checkout to compare against")
     parser.add_argument("--pictures", action="store_true", help="table pictures (off: embeds)")
     parser.add_argument(
@@ -388,9 +408,21 @@ def main() -> None:
     )
     parser.add_argument("--profile", type=Path, help="cProfile the bot: write stats here")
     parser.add_argument(
+        "--census", action="store_true", help="the collector's objects by owner (slow: ~1 min)"
+    )
+    parser.add_argument(
+        "--full-collect",
+        action="store_true",
+        help="a full collection in the bot as the measure starts, one timed at its end",
+    )
+    parser.add_argument(
         "--allow-429", action="store_true", help="exit 0 even if a run drew 429s (flagged)"
     )
     args = parser.parse_args()
+    if args.full_collect:  # the bot processes inherit the environment
+        os.environ["BENCH_FULL_COLLECT"] = "1"
+    if args.census:
+        os.environ["BENCH_CENSUS"] = "1"
     codes = {"this tree": ROOT}
     if args.baseline is not None:
         codes = {"baseline": args.baseline.resolve(), **codes}
@@ -418,12 +450,17 @@ def main() -> None:
                 f"run {run + 1} {name}: p99 {result['p99']:.1f} ms, "
                 f"{result['actions/s']:.1f} actions/s, "
                 f"{result['cpu ms/action']:.2f} CPU ms/action, "
+                f"harness {result['harness cpu ms/action']:.2f} CPU ms/action, "
                 f"{result['global calls/action']:.3f} global calls/action, "
-                f"{result['429s']} 429s",
+                f"{result['429s']} 429s, gc total {result['gc total ms']:.0f} ms, "
+                f"max {result['gc max ms']:.0f} ms, forced full {result['gc forced full ms']:.0f} "
+                f"ms ({result['gc forced full CPU ms']:.0f} CPU) over "
+                f"{result['gc forced full walked']:.0f} objects",
                 flush=True,
             )
     show(results)
     show_budget(results)
+    print("\n".join(floor_lines(results, args.target)))
     flagged = {name: [r["429s"] for r in runs] for name, runs in results.items()}
     if any(n for counts in flagged.values() for n in counts):
         print(f"FLAGGED: 429s in a run (per code, per run): {flagged}")

@@ -12,12 +12,18 @@ door the publisher (:mod:`._publisher`) writes it through. The two implementatio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.table._model import Component, TableModel
 from services.tables import TableStatus
+
+ORIGINAL = cast(int, "@original")
+"""The message an interaction answered with, as a message id of its webhook: the route
+``Interaction.edit_original_response`` sends (discord.py types the id as ``int``). The
+publisher keeps a click's webhook, not the click: a kept ``Interaction`` holds its message,
+member and payload (about 70 objects the garbage collector walks, per table, issue 27)."""
 
 UNKNOWN_MESSAGE = 10008
 """Discord's code for a deleted message: the table message is posted again."""
@@ -54,8 +60,9 @@ class TableMessage(Protocol):
         fresh token's followup): nothing it showed is remembered."""
         ...
 
-    async def edit_by_token(self, interaction: discord.Interaction) -> None:
-        """Edit the message through the token of a click answered with it (``@original``)."""
+    async def edit_by_token(self, webhook: discord.Webhook) -> None:
+        """Edit the message through the token of a click answered with it: that interaction's
+        webhook, its ``@original`` (:data:`ORIGINAL`)."""
         ...
 
     async def edit_by_webhook(self, webhook: discord.Webhook) -> None:

@@ -17,7 +17,7 @@ import discord
 
 from bot.table import _render as render
 from bot.table._components import build_view
-from bot.table._message import UNKNOWN_MESSAGE, Posted
+from bot.table._message import ORIGINAL, UNKNOWN_MESSAGE, Posted
 from bot.table._model import Component, TableModel
 from services.tables import TableStatus
 
@@ -79,8 +79,8 @@ class EmbedMessage:
         if self.status.message_id is not None:
             self.format.replacing.discard(self.status.message_id)
 
-    async def edit_by_token(self, interaction: discord.Interaction) -> None:
-        await interaction.edit_original_response(embed=self.embed, view=self.view)
+    async def edit_by_token(self, webhook: discord.Webhook) -> None:
+        await webhook.edit_message(ORIGINAL, embed=self.embed, view=self.view)
 
     async def edit_by_webhook(self, webhook: discord.Webhook) -> None:
         if self.status.message_id is None:

@@ -22,7 +22,7 @@ from bot.errors import needs_permission
 from bot.pictures import DEFAULT_STYLE, Uploads
 from bot.table import _layout_v2 as v2
 from bot.table._alt import table_alt
-from bot.table._message import UNKNOWN_MESSAGE, Posted
+from bot.table._message import ORIGINAL, UNKNOWN_MESSAGE, Posted
 from bot.table._model import Component, TableModel
 from bot.table._names import TableNames
 from bot.table._ui import GameUI
@@ -182,10 +182,11 @@ class V2Message:
             self.unsure()  # the next edit uploads the picture again
             raise
 
-    async def edit_by_token(self, interaction: discord.Interaction) -> None:
-        extra = self.format.attachments(self.status.message_id, self.layout)
+    async def edit_by_token(self, webhook: discord.Webhook) -> None:
+        # embed=None clears an embed the click's message had (as edit_original_response did)
+        extra = {"embed": None, **self.format.attachments(self.status.message_id, self.layout)}
         try:
-            await interaction.edit_original_response(embed=None, view=self.layout.layout, **extra)
+            await webhook.edit_message(ORIGINAL, view=self.layout.layout, **extra)
         except discord.HTTPException:
             self.unsure()
             raise

@@ -85,9 +85,12 @@ class _Table:
     denied: bool = False
     """The last write was refused for a missing permission (50013)."""
     closing: bool = False
-    token: discord.Interaction | None = None
-    """The latest click answered with this table's message (UPDATE_MESSAGE): its token's
-    ``@original`` is the table message, for the writer's next edits."""
+    token: discord.Webhook | None = None
+    """The webhook of the latest click answered with this table's message (UPDATE_MESSAGE):
+    its ``@original`` is the table message, for the writer's next edits. Not the click
+    itself: a kept ``Interaction`` holds its message, member and payload (issue 27)."""
+    token_message: int | None = None
+    """The message that click was on."""
     token_since: float = 0.0
     owner: discord.Webhook | None = None
     """The interaction webhook that posted the table message (a followup): it edits it."""
@@ -237,7 +240,11 @@ class Publisher:
                 drawn.unsure()
                 return
             self.answers += 1
-            table.token, table.token_since = interaction, made_at(interaction, self.clock.monotonic)
+            table.token, table.token_since = (
+                interaction.followup,
+                made_at(interaction, self.clock.monotonic),
+            )
+            table.token_message = interaction.message.id if interaction.message else None
             table.shown = version
             table.failures, table.denied = 0, False
         finally:
@@ -318,8 +325,10 @@ class Publisher:
         token, status = table.token, drawn.status
         if token is None:
             return False
-        if self.clock.monotonic() - table.token_since > FRESH_S or (
-            token.message is None or token.message.id != status.message_id
+        if (
+            self.clock.monotonic() - table.token_since > FRESH_S
+            or table.token_message != status.message_id
+            or token.token is None
         ):
             table.token = None
             return False

@@ -168,9 +168,10 @@ async def test_an_embed_table_message_goes_through_every_door_as_the_embed():
     shown = click.response.edit_message.call_args.kwargs
     assert shown["embed"].title == "Pontoon table"
     assert isinstance(shown["view"], discord.ui.View)
-    await message.edit_by_token(click)
-    assert click.edit_original_response.call_args.kwargs["embed"] is shown["embed"]
     hook = webhook("tok")
+    await message.edit_by_token(hook)  # the click's webhook: its @original
+    assert hook.edit_message.call_args.args == ("@original",)
+    assert hook.edit_message.call_args.kwargs["embed"] is shown["embed"]
     await message.edit_by_webhook(hook)
     assert hook.edit_message.call_args.args == (MESSAGE,)
     assert await message.post_by_webhook(hook) == 555
@@ -235,10 +236,12 @@ async def test_after_a_failed_v2_answer_the_next_write_uploads_the_picture_again
         pass
     else:
         raise AssertionError("the answer's refusal reaches the publisher")
-    await (await drawn(pictures, pontoon(), on)).edit_by_token(click)
+    hook = webhook("tok")
+    await (await drawn(pictures, pontoon(), on)).edit_by_token(hook)
     name = first.layout.filename  # type: ignore[attr-defined]
     assert written(click.response.edit_message) == [[name]]
-    assert written(click.edit_original_response) == [[name]]
+    assert written(hook.edit_message) == [[name]]
+    assert hook.edit_message.call_args.args == ("@original",)
 
 
 async def test_the_v2_hand_carries_its_picture_and_its_edit_replaces_it():
