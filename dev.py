@@ -68,9 +68,30 @@ def _setup(extra: str) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     what = "its development tools" if extra == "dev" else "the sandbox"
     print(f"Installing Parlour and {what} into .venv ...", flush=True)
-    pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "install", "-e", f"{ROOT}[{extra}]"], check=True, cwd=ROOT)
+    _install(f"{ROOT}[{extra}]")
     STAMP.write_text(wanted)
+
+
+def _install(spec: str) -> None:
+    """Install ``spec`` editable with uv, or with pip where uv cannot be had.
+
+    uv resolves the same releases as pip (compared package by package in issue 28) and installs
+    them in seconds: a fresh clone's set-up took 71 s with pip (56 s of CPU, most of it pip
+    compiling every module of every package to bytecode) and 7 s with uv, which leaves the
+    compiling to the first import (the check's warming collection does it for what the tests
+    use). uv itself is one wheel that pip installs into ``.venv`` in about 3 s."""
+    pip = [str(PYTHON), "-m", "pip", "--disable-pip-version-check", "-q"]
+    uv = BIN / ("uv.exe" if os.name == "nt" else "uv")
+    try:
+        subprocess.run([*pip, "install", "uv>=0.5"], check=True, cwd=ROOT)
+        subprocess.run(
+            [str(uv), "pip", "install", "-q", "--python", str(PYTHON), "-e", spec],
+            check=True,
+            cwd=ROOT,
+        )
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"uv could not install ({error}); pip instead, which takes longer.", flush=True)
+        subprocess.run([*pip, "install", "-e", spec], check=True, cwd=ROOT)
 
 
 def _pytest(env: dict[str, str]) -> int:
