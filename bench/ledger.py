@@ -252,7 +252,7 @@ async def book_alone(
     one step per call, each its own transaction (``one_table_at_a_time``)."""
     pg_book = storage._pg_book
     tids = bench.ids
-    batches: list[list[str]] = []
+    batches: list[list[tuple[str, str]]] = []
     for _ in range(per_table):
         deals = [bench.steps(tid, snapshot) for tid in tids]
         batches += [[pg_book.payload(d[0], None) for d in deals]]
@@ -269,10 +269,12 @@ async def book_alone(
             started = time.perf_counter()
             for batch in part:
                 if mode == "concurrent":
-                    json.loads(await conn.fetchval(pg_book.MANY, "[" + ",".join(batch) + "]"))
+                    steps = "[" + ",".join(step for step, _ in batch) + "]"
+                    snapshots = [snap for _, snap in batch]
+                    json.loads(await conn.fetchval(pg_book.MANY, steps, snapshots))
                 else:
-                    for step in batch:
-                        json.loads(await conn.fetchval(pg_book.ONE, step))
+                    for step, snap in batch:
+                        json.loads(await conn.fetchval(pg_book.ONE, step, snap))
             elapsed = time.perf_counter() - started
             out[mode] = {
                 "actions_per_s": round(actions / elapsed),
