@@ -39,11 +39,15 @@ sizes taking turns): booking throughput and what SQLite held at most in each.
 On PostgreSQL each mode also gives ``server_cpu_ms_per_action`` (the CPU the server process
 of the bench's connection spent, from ``/proc``) and what it wrote ahead (``pg_stat_wal``: WAL
 syncs, records and bytes per action; the server runs nothing else), and two floors measured
-in the same run:
+in every repetition, right after its bookings:
 
-- ``floor``: what the server itself allows with the same settings: a trivial committed
-  transaction one at a time (``one_table_at_a_time`` cannot beat it: a booking is at least one
-  commit) and from 50 connections at once (the server's own group commit);
+- ``floor``: what this machine and server allow with the same settings (``bench._pg_floor``,
+  the settings under ``server_settings``): a trivial committed transaction one at a time
+  (``one_table_at_a_time`` cannot beat it: a booking is at least one commit), from 50
+  connections at once (the server's own group commit), and the disk's flushes a second;
+  ``share_of_floor``: each repetition's actions a second as a share of the trivial commits'
+  rate of the same repetition (at once: from 50 connections), for ``api`` and ``book_alone``
+  (medians over the repetitions; also printed, a line each, on standard error);
 - ``book_alone`` (beside the paths in each mode): the same steps as the server-side calls
   ``storage.book`` makes (``parlour_book_many`` with one step of each of the 50 tables, as a
   concurrent batch is; ``parlour_book`` one step at a time), their arguments built before the
@@ -65,6 +69,7 @@ import os
 import random
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -76,6 +81,7 @@ import asyncpg
 
 import storage
 import storage.db
+from bench import _pg_floor
 from storage import Board, Booking, Database, DealResult, audit, stats, tables
 
 GUILD = 1
@@ -252,7 +258,7 @@ async def book_alone(
     one step per call, each its own transaction (``one_table_at_a_time``)."""
     pg_book = storage._pg_book
     tids = bench.ids
-    batches: list[list[str]] = []
+    batches: list[list[tuple[str, str]]] = []
     for _ in range(per_table):
         deals = [bench.steps(tid, snapshot) for tid in tids]
         batches += [[pg_book.payload(d[0], None) for d in deals]]
@@ -269,10 +275,12 @@ async def book_alone(
             started = time.perf_counter()
             for batch in part:
                 if mode == "concurrent":
-                    json.loads(await conn.fetchval(pg_book.MANY, "[" + ",".join(batch) + "]"))
+                    steps = "[" + ",".join(step for step, _ in batch) + "]"
+                    snapshots = [snap for _, snap in batch]
+                    json.loads(await conn.fetchval(pg_book.MANY, steps, snapshots))
                 else:
-                    for step in batch:
-                        json.loads(await conn.fetchval(pg_book.ONE, step))
+                    for step, snap in batch:
+                        json.loads(await conn.fetchval(pg_book.ONE, step, snap))
             elapsed = time.perf_counter() - started
             out[mode] = {
                 "actions_per_s": round(actions / elapsed),
@@ -363,43 +371,6 @@ def server_cpu(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-async def floor(url: str, n: int = 400) -> dict[str, float]:
-    """What the server itself allows with these settings, measured beside the bookings: a
-    trivial transaction (one row updated, committed: the WAL flushed) one at a time on one
-    connection (the floor of a booking's latency, so of ``one_table_at_a_time``), and from
-    ``TABLES`` connections at once (the server's own group commit), per second."""
-    conns = [await asyncpg.connect(bench_url(url)) for _ in range(TABLES)]
-    try:
-        await conns[0].execute(
-            "CREATE TABLE IF NOT EXISTS bench_floor (id INTEGER PRIMARY KEY, n BIGINT NOT NULL)"
-        )
-        await conns[0].execute(
-            "INSERT INTO bench_floor SELECT g, 0 FROM generate_series(0, $1) g "
-            "ON CONFLICT DO NOTHING",
-            TABLES,
-        )
-        bump = "UPDATE bench_floor SET n = n + 1 WHERE id = $1"
-        started = time.perf_counter()
-        for _ in range(n):
-            await conns[0].execute(bump, 0)
-        alone = n / (time.perf_counter() - started)
-
-        async def one(k: int) -> None:
-            for _ in range(n // 10):
-                await conns[k].execute(bump, k)
-
-        started = time.perf_counter()
-        await asyncio.gather(*(one(k) for k in range(TABLES)))
-        together = TABLES * (n // 10) / (time.perf_counter() - started)
-    finally:
-        for conn in conns:
-            await conn.close()
-    return {
-        "trivial_commits_per_s_one_at_a_time": round(alone),
-        "trivial_commits_per_s_from_50_connections": round(together),
-    }
-
-
 def medians(runs: list[dict[str, float]]) -> dict[str, float]:
     """Each measure's median over the repetitions."""
     return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
@@ -407,6 +378,8 @@ def medians(runs: list[dict[str, float]]) -> dict[str, float]:
 
 Runs = dict[str, dict[str, list[dict[str, float]]]]
 """Per mode, per path: the measures of each repetition."""
+Floors = dict[str, list[dict[str, float]]]
+"""PostgreSQL's floor (``floor``) and each path's share of it, per repetition."""
 
 
 async def fresh_sqlite(path: Path, n_accounts: int, n_rows: int) -> Path:
@@ -420,11 +393,12 @@ async def fresh_sqlite(path: Path, n_accounts: int, n_rows: int) -> Path:
 
 
 async def repetition(
-    target: str | Path, args: argparse.Namespace, order: list[str], runs: Runs
+    target: str | Path, args: argparse.Namespace, order: list[str], runs: Runs, floors: Floors
 ) -> None:
     """Both paths, in ``order``, on a freshly seeded database: every repetition starts from
     the same data, as one run of the bench always did, so later runs do not pay for the
-    deals booked by earlier ones."""
+    deals booked by earlier ones. On PostgreSQL then the floors (``floors``: the floor and
+    each path's share of it, this repetition's)."""
     if isinstance(target, Path):
         target = await fresh_sqlite(target, args.accounts, args.rows)
     else:
@@ -465,6 +439,12 @@ async def repetition(
             alone = await book_alone(db, bench, snapshot, 2 * per_table)
             for mode, measured in alone.items():
                 runs[mode].setdefault(ALONE, []).append(measured)
+    if isinstance(target, str):  # the server's floor now, the bench's database closed
+        floor = await _pg_floor.measure(target, TABLES)
+        floors.setdefault("floor", []).append(floor)
+        for name in ("api", ALONE):
+            rates = {mode: runs[mode][name][-1]["actions_per_s"] for mode in runs}
+            floors.setdefault(name, []).append(_pg_floor.shares(rates, floor, TABLES))
 
 
 async def cache_sizes(args: argparse.Namespace) -> dict[str, object]:
@@ -480,7 +460,7 @@ async def cache_sizes(args: argparse.Namespace) -> dict[str, object]:
         order = args.cache_kib if rep % 2 == 0 else list(reversed(args.cache_kib))
         for kib in order:
             storage.db.CACHE_KIB = kib
-            await repetition(Path(args.db), args, ["api"], runs[kib])
+            await repetition(Path(args.db), args, ["api"], runs[kib], {})
             held[kib].append(sqlite_memory_kib())
     return {
         "load_average_1m": round(os.getloadavg()[0], 2),
@@ -513,10 +493,9 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     out = await measure(Path(args.db), args)
     if args.database:
         postgres = await measure(args.database, args)
-        floors = [await floor(args.database) for _ in range(args.repeat)]
         out["postgres"] = {
             **{k: v for k, v in postgres.items() if k not in ("cpus", "accounts")},
-            "floor": medians(floors),
+            "server_settings": await _pg_floor.settings(args.database),
         }
     return out
 
@@ -526,10 +505,11 @@ async def measure(where: str | Path, args: argparse.Namespace) -> dict[str, obje
     runs: Runs = {
         mode: {name: [] for name in PATHS} for mode in ("concurrent", "one_table_at_a_time")
     }
+    floors: Floors = {}
     for rep in range(args.repeat):
         # Alternate which path goes first: the second books into a database the first grew.
         order = list(PATHS) if rep % 2 == 0 else list(reversed(PATHS))
-        await repetition(where, args, order, runs)
+        await repetition(where, args, order, runs, floors)
     target = where if isinstance(where, Path) else bench_url(where)
     async with Database.open(target) as db:
         async with db.read() as conn:
@@ -558,6 +538,14 @@ async def measure(where: str | Path, args: argparse.Namespace) -> dict[str, obje
         "audit_ms": round(result.seconds * 1000, 1),
         "audit_cli_ms": round(cli.seconds * 1000, 1),
         "leaderboard_median_ms": board_ms,
+        **(
+            {
+                "floor": medians(floors["floor"]),
+                "share_of_floor": {k: medians(v) for k, v in floors.items() if k != "floor"},
+            }
+            if floors
+            else {}
+        ),
     }
 
 
@@ -578,7 +566,12 @@ def main() -> None:
         help="compare SQLite page cache sizes (KiB) instead: booking throughput and memory",
     )
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args))))
+    out = asyncio.run(run(args))
+    print(json.dumps(out))
+    postgres = out.get("postgres")
+    if isinstance(postgres, dict):
+        for line in _pg_floor.lines(postgres, TABLES, ("api", ALONE)):
+            print(line, file=sys.stderr)
 
 
 if __name__ == "__main__":

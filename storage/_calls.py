@@ -24,6 +24,8 @@ class Call:
     many: str
     one: str
     item: str
+    text: str
+    """Sent beside ``item`` (``$2``), not in its JSON."""
     future: asyncio.Future[Any]
     rows: frozenset[str] | None = None
     """The rows it writes that another item may also write (``None``: not known)."""
@@ -93,7 +95,7 @@ async def run(conn: PgConn, batch: Sequence[Call]) -> None:
         return
     try:
         outcomes = await conn.raw.fetchval(
-            batch[0].many, "[" + ",".join(c.item for c in batch) + "]"
+            batch[0].many, "[" + ",".join(c.item for c in batch) + "]", [c.text for c in batch]
         )
     except Exception as error:
         # a bug, a lost connection or a deadlock: worth knowing, as it costs a round trip a step
@@ -108,7 +110,7 @@ async def run(conn: PgConn, batch: Sequence[Call]) -> None:
 async def run_one(conn: PgConn, call: Call) -> None:
     """``call`` on its own, in its own transaction: its outcome, or its error, to its caller."""
     try:
-        outcome = await conn.raw.fetchval(call.one, call.item)
+        outcome = await conn.raw.fetchval(call.one, call.item, call.text)
     except Exception as error:
         answer(call, error=error)
     else:

@@ -45,9 +45,9 @@ async def book(db: Database, booking: Booking) -> Booked:
     fence = db.fence
     try:
         if db.dialect == "postgres" and _pg_book.covers(booking):
-            step = _pg_book.payload(booking, fence)
+            step, snapshot = _pg_book.payload(booking, fence)
             out = await db._call_batched(
-                _pg_book.MANY, _pg_book.ONE, step, rows=_pg_book.shared_rows(booking)
+                _pg_book.MANY, _pg_book.ONE, step, snapshot, rows=_pg_book.shared_rows(booking)
             )
             return Booked(*_pg_book.outcome(booking, fence, out))
         return await db._run_in_transaction(lambda tx: _book(tx, booking, fence))
