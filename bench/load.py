@@ -11,7 +11,11 @@ card choices) and slash commands (``--slash`` of the time). Prints latency p50/p
 every answer, interactions/s, committed actions/s (the tables' action counters), bot CPU ms
 per interaction and per action, bytes the bot wrote per action (WAL, checkpoints, log), REST
 calls per action by kind (and the calls that upload a file, with their KB), RSS, the longest
-GC pause, live view timeout tasks, and SQLite bytes per finished deal.
+GC pause, live view timeout tasks, and SQLite bytes per finished deal. Catch-up: once the
+players stop, the seconds until every table message shows its table's state ("caught up s"),
+and the bot's record of how long table messages stayed behind their tables from the measure's
+start ("behind": p50, p99, longest, how many stretches were over 5 s, and the longest one
+still open when read): every action was on its table's message within the longest.
 
 ``--threads``: each table opens in a thread of its channel (a server's default). A server
 holds 50 open tables by default: ``--guilds`` at least ``--tables`` / 50 (a refused opening is
@@ -324,6 +328,9 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         **{f"429s {k}": v for k, v in sorted(refused.items())},
         "caught up s": caught_up,
         "tables behind at the end": behind_at_end,
+        # how long table messages stayed behind their tables, from the measure's start until
+        # every one caught up (the bot's record; a stretch still open counts as it is then)
+        **{f"behind {k}": v for k, v in stats.get("catch_up", {}).items()},
         **{f"pings {k}": v for k, v in sorted(stats.get("pings", {}).items())},
         **{
             f"budget {what} {p}": n
@@ -332,6 +339,14 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         },
         "budget longest wait s": stats.get("global_budget", {}).get("longest_wait_s", nan),
     }
+
+
+def longest_behind(result: dict[str, Any]) -> float:
+    """The longest any table message stayed behind in a run, a stretch still open included
+    (NaN: the bot does not say)."""
+    if "behind longest_s" not in result:
+        return nan
+    return max(float(result["behind longest_s"]), float(result["behind oldest_open_s"]))
 
 
 def show_budget(results: dict[str, list[dict[str, Any]]]) -> None:
@@ -452,7 +467,10 @@ def main() -> None:
                 f"{result['cpu ms/action']:.2f} CPU ms/action, "
                 f"harness {result['harness cpu ms/action']:.2f} CPU ms/action, "
                 f"{result['global calls/action']:.3f} global calls/action, "
-                f"{result['429s']} 429s, gc total {result['gc total ms']:.0f} ms, "
+                f"{result['429s']} 429s, longest behind {longest_behind(result):.2f} s "
+                f"(p99 {result.get('behind p99_s', nan):.2f} s, "
+                f"{result.get('behind over_5_s', nan)} stretches over 5 s), "
+                f"gc total {result['gc total ms']:.0f} ms, "
                 f"max {result['gc max ms']:.0f} ms, forced full {result['gc forced full ms']:.0f} "
                 f"ms ({result['gc forced full CPU ms']:.0f} CPU) over "
                 f"{result['gc forced full walked']:.0f} objects",
