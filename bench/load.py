@@ -315,6 +315,11 @@ async def phase(
             f"cpu ms/interaction {name}": (seconds - threads0.get(name, 0.0)) * 1000 / max(n, 1)
             for name, seconds in sorted(threads.items())
         },
+        # the event loop's thread alone: one process's loop runs on one core however many
+        # there are (the floor line's second half)
+        "loop cpu ms/action": (threads.get("MainThread", nan) - threads0.get("MainThread", 0.0))
+        * 1000
+        / max(actions, 1),
         "bytes written/action": written / max(actions, 1),
         "deals": deals,
         "deals total": sum(d for d, _c in after.values()),
