@@ -9,9 +9,9 @@ What only a process can tell about itself it writes as one JSON object to ``--st
 SIGUSR1: CPU seconds, RSS, the longest garbage-collector pause, live tasks and views; only the
 cheap part (CPU by thread, budgets, tables behind) while ``--stats`` with the suffix
 ``.light`` exists (a poll: walking every object costs the loop ~0.1-0.3 s each time). SIGUSR2
-resets the pause record (a phase starts). SIGTERM stops the bot cleanly (its own handler);
-``--profile FILE`` writes cProfile's stats there at the stop (from the last SIGUSR2 on:
-the measured phase).
+resets the pause record and the tables' catch-up record (a phase starts). SIGTERM stops the
+bot cleanly (its own handler); ``--profile FILE`` writes cProfile's stats there at the stop
+(from the last SIGUSR2 on: the measured phase).
 """
 
 from __future__ import annotations
@@ -193,6 +193,9 @@ def budget_stats(bot: Any) -> dict[str, Any]:
         lagging = getattr(desk.publisher, "lagging", None)
         if lagging is not None:
             out["tables_behind"] = lagging
+        lag_stats = getattr(desk.publisher, "lag_stats", None)
+        if lag_stats is not None:  # how long table messages stayed behind
+            out["catch_up"] = lag_stats()
     return out
 
 
@@ -254,6 +257,10 @@ def main(argv: list[str]) -> int:
         if forced:
             gc.collect()
         watch.reset()
+        publisher = getattr(getattr(built[-1], "desk", None), "publisher", None) if built else None
+        lags = getattr(publisher, "lags", None)
+        if lags is not None:  # the catch-up record covers the measured phase
+            lags.reset()
         if profiles:  # the profile covers the measured phase, not the seating before it
             profiles[0].disable()
             profiles[0] = cProfile.Profile(timer)

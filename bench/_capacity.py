@@ -4,7 +4,8 @@
 cores as the bot. A run that answers fewer actions than offered may be short of CPU in the bot
 or in the harness; the floor line adds both per action at the target rate and sets the sum
 beside the cores there are (``os.sched_getaffinity``), so the closing note can say whether the
-target fits one machine, and whose CPU it is when it does not.
+target fits one machine, and whose CPU it is when it does not. Its second line is the bot's
+event loop alone: one process's loop is one thread, on one core however many there are.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import resource
 import statistics
+from math import nan
 from typing import Any
 
 
@@ -43,4 +45,12 @@ def floor_lines(results: dict[str, list[dict[str, Any]]], target: float) -> list
             f"harness {harness:.2f} ms/action x {target:.0f} = {need_harness:.2f} cores = "
             f"{need:.2f} of {have} cores: {verdict}"
         )
+        loop = statistics.median(r.get("loop cpu ms/action", nan) for r in runs)
+        if loop == loop:  # the bot said its threads' CPU (NaN: it did not)
+            need_loop = loop * target / 1000
+            verdict = "fits" if need_loop <= 1 else "does not fit"
+            lines.append(
+                f"{'':>12}  of which its event loop {loop:.2f} ms/action x {target:.0f} = "
+                f"{need_loop:.2f} of the 1 core one process's loop runs on: {verdict}"
+            )
     return lines

@@ -7,11 +7,16 @@ N tables (the three games in turn) in G servers, every table dealt; then, for ``
 after ``--warmup``, players act at ``--rate`` steps per second in all (open loop: a table whose
 player is still waiting for an answer is skipped), each step by the player the table message
 says is to act, through its buttons and modals, **My cards** (``--cards`` of the time, and for
-card choices) and slash commands (``--slash`` of the time). Prints latency p50/p90/p99/max of
-every answer, interactions/s, committed actions/s (the tables' action counters), bot CPU ms
-per interaction and per action, bytes the bot wrote per action (WAL, checkpoints, log), REST
-calls per action by kind (and the calls that upload a file, with their KB), RSS, the longest
-GC pause, live view timeout tasks, and SQLite bytes per finished deal.
+card choices) and slash commands (``--slash`` of the time; ``--mixes buttons,slash,mix``: each
+of those shares in turn on the same seated tables, a warm-up and a measure each). Prints latency
+p50/p90/p99/max of every answer, interactions/s, committed actions/s (the tables' action
+counters), bot CPU ms per interaction and per action, bytes the bot wrote per action (WAL,
+checkpoints, log), REST calls per action by kind (and the calls that upload a file, with their
+KB), RSS, the longest GC pause, live view timeout tasks, and SQLite bytes per finished deal.
+Catch-up: once the players stop, the seconds until every table message shows its table's state
+("caught up s"), and the bot's record of how long table messages stayed behind their tables from
+the measure's start ("behind": p50, p99, longest, how many stretches were over 5 s, and the
+longest one still open when read): every action was on its table's message within the longest.
 
 ``--threads``: each table opens in a thread of its channel (a server's default). A server
 holds 50 open tables by default: ``--guilds`` at least ``--tables`` / 50 (a refused opening is
@@ -32,7 +37,6 @@ import contextlib
 import gc
 import os
 import sqlite3
-import statistics
 import tempfile
 import time
 from collections import Counter
@@ -52,6 +56,7 @@ from bench._harness import (
     no_request_validation,
     percentile,
 )
+from bench._load_report import print_run, show, show_budget
 from sandbox.fake import FakeDiscord
 
 
@@ -171,10 +176,19 @@ async def catch_up(bot: BotProcess, within: float = 30.0) -> tuple[float, float]
     return nan, first if first is not None else nan
 
 
-async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) -> dict[str, Any]:
-    """One fresh world and bot, seated, warmed up and measured."""
+MIXES = {"buttons": 0.0, "slash": 1.0, "mix": 0.2}
+"""``--mixes``: the share of steps typed as slash commands in each."""
+
+
+async def run_once(
+    args: argparse.Namespace, src: Path, profile: Path | None
+) -> dict[str, dict[str, Any]]:
+    """One fresh world and bot, seated; then per mix (``--mixes``, else ``--slash`` alone,
+    named ""), warmed up and measured on the same tables, one after another."""
     if not args.validate:
         no_request_validation()
+    shares = [(m, MIXES[m]) for m in args.mixes.split(",")] if args.mixes else [("", args.slash)]
+    results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as folder:
         fake = FakeDiscord(answer_limit=3.0, rate_limits=args.rate_limits)
         await fake.start()
@@ -192,7 +206,7 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             bot.start()
             try:
                 await bot.ready(tables[0].host, tables[0].guild.channels[0])
-                players = Players(fake, slash_share=args.slash, cards_share=args.cards)
+                players = Players(fake, slash_share=shares[0][1], cards_share=args.cards)
                 gate = asyncio.Semaphore(8)
 
                 async def seat(table: Table) -> None:
@@ -200,34 +214,61 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
                         await players.seat(table)
 
                 await asyncio.gather(*(seat(t) for t in tables))
-                await load(args, players, tables, args.warmup)
-                players.samples.clear()
-                players.replies.clear()
-                bot.reset_gc()
-                before = counters(players, tables)
-                threads0 = (await bot.stats(light=True)).get("thread_cpu", {})
-                calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
-                harness0 = own_cpu()
-                written0 = bot.written()
-                await load(args, players, tables, args.seconds)
-                elapsed = time.monotonic() - t0
-                cpu = bot.cpu() - cpu0
-                harness = own_cpu() - harness0
-                threads = (await bot.stats(light=True)).get("thread_cpu", {})
-                written = bot.written() - written0
-                calls = fake.log.calls[calls0:]
-                caught_up, behind_at_end = await catch_up(bot)
-                after = counters(players, tables)
-                # the census and a forced full collection take seconds at 1000 tables
-                stats = await bot.stats(within=60.0)
+                for mix, share in shares:
+                    players.slash_share = share
+                    results[mix] = await phase(args, fake, bot, players, tables)
                 rss = bot.rss_mib()
             finally:
                 code = await bot.stop()
             size = database_bytes(Path(folder))
             objects = bytes_by_object(Path(folder))
-            deals_total = sum(d for d, _c in after.values())
         finally:
             await fake.close()
+    deals_total = max(r.pop("deals total") for r in results.values())
+    for result in results.values():
+        result.update(
+            {
+                "rss MiB": rss,
+                "SQLite KB/deal": size / 1024 / max(deals_total, 1),
+                **{
+                    f"KB/deal {name}": b / 1024 / max(deals_total, 1)
+                    for name, b in sorted(objects.items(), key=lambda kv: -kv[1])
+                },
+                "stop code": code,
+            }
+        )
+    return results
+
+
+async def phase(
+    args: argparse.Namespace,
+    fake: FakeDiscord,
+    bot: BotProcess,
+    players: Players,
+    tables: list[Table],
+) -> dict[str, Any]:
+    """Warm up, measure ``--seconds`` of load, wait for the tables to catch up, and tell
+    what the bot and the fake say of the measured part."""
+    await load(args, players, tables, args.warmup)
+    players.samples.clear()
+    players.replies.clear()
+    bot.reset_gc()
+    before = counters(players, tables)
+    threads0 = (await bot.stats(light=True)).get("thread_cpu", {})
+    calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
+    harness0 = own_cpu()
+    written0 = bot.written()
+    await load(args, players, tables, args.seconds)
+    elapsed = time.monotonic() - t0
+    cpu = bot.cpu() - cpu0
+    harness = own_cpu() - harness0
+    threads = (await bot.stats(light=True)).get("thread_cpu", {})
+    written = bot.written() - written0
+    calls = fake.log.calls[calls0:]
+    caught_up, behind_at_end = await catch_up(bot)
+    after = counters(players, tables)
+    # the census and a forced full collection take seconds at 1000 tables
+    stats = await bot.stats(within=60.0)
     dm = {c.id for c in fake.world.dm_channels.values()}
     messages = fake.world.messages
     kinds = Counter(call_kind(c.method, c.route, c.path, dm, c.body, messages) for c in calls)
@@ -274,9 +315,14 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
             f"cpu ms/interaction {name}": (seconds - threads0.get(name, 0.0)) * 1000 / max(n, 1)
             for name, seconds in sorted(threads.items())
         },
+        # the event loop's thread alone: one process's loop runs on one core however many
+        # there are (the floor line's second half)
+        "loop cpu ms/action": (threads.get("MainThread", nan) - threads0.get("MainThread", 0.0))
+        * 1000
+        / max(actions, 1),
         "bytes written/action": written / max(actions, 1),
         "deals": deals,
-        "rss MiB": rss,
+        "deals total": sum(d for d, _c in after.values()),
         "gc max ms": stats.get("gc_longest_ms", float("nan")),
         "gc max CPU ms": stats.get("gc_longest_cpu_ms", float("nan")),
         **{
@@ -297,12 +343,6 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         "gc objects by owner": stats.get("gc_owners", []),
         "view timeout tasks": stats.get("view_timeout_tasks", 0),
         "tasks": stats.get("tasks", 0),
-        "SQLite KB/deal": size / 1024 / max(deals_total, 1),
-        **{
-            f"KB/deal {name}": b / 1024 / max(deals_total, 1)
-            for name, b in sorted(objects.items(), key=lambda kv: -kv[1])
-        },
-        "stop code": code,
         "garbage objects": stats.get("garbage", 0),
         "garbage types": stats.get("garbage_types", []),
         "errors": dict(players.errors),
@@ -324,6 +364,9 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         **{f"429s {k}": v for k, v in sorted(refused.items())},
         "caught up s": caught_up,
         "tables behind at the end": behind_at_end,
+        # how long table messages stayed behind their tables, from the measure's start until
+        # every one caught up (the bot's record; a stretch still open counts as it is then)
+        **{f"behind {k}": v for k, v in stats.get("catch_up", {}).items()},
         **{f"pings {k}": v for k, v in sorted(stats.get("pings", {}).items())},
         **{
             f"budget {what} {p}": n
@@ -332,48 +375,6 @@ async def run_once(args: argparse.Namespace, src: Path, profile: Path | None) ->
         },
         "budget longest wait s": stats.get("global_budget", {}).get("longest_wait_s", nan),
     }
-
-
-def show_budget(results: dict[str, list[dict[str, Any]]]) -> None:
-    """The calls against Discord's global limit per action, by kind (medians of the runs;
-    a run without a kind counts 0 of it), with what the bot's 48/s would then carry."""
-    names = list(results)
-    kinds = sorted(
-        {k for runs in results.values() for r in runs for k in r if k.startswith("global/action ")}
-    )
-    print(f"\n{'global budget per kind (/action)':40}" + "".join(f"{n:>16}" for n in names))
-    for key in [*kinds, "global calls/action"]:
-        cells = [statistics.median(r.get(key, 0.0) for r in results[n]) for n in names]
-        label = key.removeprefix("global/action ")
-        print(f"{label:40}" + "".join(f"{c:16.3f}" for c in cells))
-    cells = []
-    for n in names:
-        per = statistics.median(r["global calls/action"] for r in results[n])
-        cells.append(f"{48 / per:16.0f}" if per > 0 else f"{'unbounded':>16}")
-    print(f"{'actions/s inside the 48/s budget':40}" + "".join(cells))
-
-
-def show(results: dict[str, list[dict[str, Any]]]) -> None:
-    """Medians of each measure, one column per code."""
-    names = list(results)
-    keys: list[str] = []
-    for runs in results.values():
-        for run in runs:
-            keys += [k for k in run if k not in keys]
-    print(f"{'median of runs':32}" + "".join(f"{name:>16}" for name in names))
-    other: list[str] = []
-    for key in keys:
-        cells = []
-        for name in names:
-            values = [r[key] for r in results[name] if key in r]
-            if values and all(isinstance(v, int | float) for v in values):
-                cells.append(f"{statistics.median(values):16.3f}")
-            else:
-                other.append(f"{key} ({name}, last run): {values[-1] if values else '-'}")
-                cells.append(f"{'(below)':>16}")
-        print(f"{key:32}" + "".join(cells))
-    for line in other:
-        print(line)
 
 
 def main() -> None:
@@ -391,6 +392,12 @@ def main() -> None:
         help="closed loop (saturation): this many players step as fast as answered; --rate unused",
     )
     parser.add_argument("--slash", type=float, default=0.2, help="share of steps typed")
+    parser.add_argument(
+        "--mixes",
+        default="",
+        help=f"measure each of these mixes ({','.join(MIXES)}) in turn on the same seated "
+        "tables (instead of --slash): one seating per run",
+    )
     parser.add_argument("--cards", type=float, default=0.15, help="share of looks at My cards")
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument(
@@ -419,6 +426,8 @@ def main() -> None:
         "--allow-429", action="store_true", help="exit 0 even if a run drew 429s (flagged)"
     )
     args = parser.parse_args()
+    if unknown := set(filter(None, args.mixes.split(","))) - set(MIXES):
+        parser.error(f"unknown mixes {sorted(unknown)}: pick from {','.join(MIXES)}")
     if args.full_collect:  # the bot processes inherit the environment
         os.environ["BENCH_FULL_COLLECT"] = "1"
     if args.census:
@@ -429,11 +438,15 @@ def main() -> None:
     print(
         f"{args.tables} tables in {args.guilds} servers, {args.seats} seats, {args.rate}/s "
         f"{f' closed loop x{args.closed}' if args.closed else ''} "
-        f"for {args.seconds}s after {args.warmup}s, slash {args.slash}, cards {args.cards}, "
+        f"for {args.seconds}s after {args.warmup}s, "
+        f"{f'mixes {args.mixes}' if args.mixes else f'slash {args.slash}'}, cards {args.cards}, "
         f"pictures {args.pictures}, threads {args.threads}, rate limits {args.rate_limits}, "
         f"validation {args.validate}"
     )
-    results: dict[str, list[dict[str, Any]]] = {name: [] for name in codes}
+    mixes = args.mixes.split(",") if args.mixes else [""]
+    results: dict[str, list[dict[str, Any]]] = {
+        f"{name} {mix}".strip(): [] for name in codes for mix in mixes
+    }
     for run in range(args.runs):
         # the second code of a pair measured 12-18% more CPU per action than the first with
         # the same code in both (this tree against a copy of itself, pictures off): the order
@@ -444,20 +457,9 @@ def main() -> None:
             profile = None
             if args.profile is not None:
                 profile = args.profile.with_name(f"{args.profile.stem}-{name.replace(' ', '_')}")
-            result = asyncio.run(run_once(args, src, profile))
-            results[name].append(result)
-            print(
-                f"run {run + 1} {name}: p99 {result['p99']:.1f} ms, "
-                f"{result['actions/s']:.1f} actions/s, "
-                f"{result['cpu ms/action']:.2f} CPU ms/action, "
-                f"harness {result['harness cpu ms/action']:.2f} CPU ms/action, "
-                f"{result['global calls/action']:.3f} global calls/action, "
-                f"{result['429s']} 429s, gc total {result['gc total ms']:.0f} ms, "
-                f"max {result['gc max ms']:.0f} ms, forced full {result['gc forced full ms']:.0f} "
-                f"ms ({result['gc forced full CPU ms']:.0f} CPU) over "
-                f"{result['gc forced full walked']:.0f} objects",
-                flush=True,
-            )
+            for mix, result in asyncio.run(run_once(args, src, profile)).items():
+                results[f"{name} {mix}".strip()].append(result)
+                print_run(f"run {run + 1} {name} {mix}".strip(), result)
     show(results)
     show_budget(results)
     print("\n".join(floor_lines(results, args.target)))

@@ -50,6 +50,7 @@ from bot.global_budget import TokenBudget, lower
 from bot.refusal import MissingChannelPermission
 from bot.table._budget import ChannelBudget
 from bot.table._fresh import FRESH_S, FreshTokens, made_at
+from bot.table._lag import Lags
 from bot.table._message import Posted, TableMessage
 from bot.table._moved import movable, moved
 from services.tables import Clock, SystemClock, TableStatus
@@ -99,6 +100,8 @@ class _Table:
     low: bool = False
     """The latest state asked for is of less value (a restart's note, a repost): its write
     yields to the players' updates in the global budget."""
+    behind_since: float | None = None
+    """When the message stopped showing the latest state (``None``: it shows it)."""
 
 
 def _on_message(interaction: discord.Interaction | None, message_id: int | None) -> bool:
@@ -153,6 +156,8 @@ class Publisher:
         """Table updates that were a click's answer."""
         self.token_edits = 0
         """Table edits made through a click's token (exempt from the global limit)."""
+        self.lags = Lags()
+        """How long table messages stayed behind their tables (for the bench)."""
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -167,6 +172,14 @@ class Publisher:
     def lagging(self) -> int:
         """Table messages that do not show their latest state yet (the bench's catch-up)."""
         return sum(1 for t in self._tables.values() if t.shown < t.latest)
+
+    def lag_stats(self) -> dict[str, Any]:
+        """How long table messages stayed behind (the bench's "caught up within 5 s"), with
+        the longest stretch not over yet."""
+        now = self.clock.monotonic()
+        open_since = [t.behind_since for t in self._tables.values() if t.shown < t.latest]
+        oldest = max((now - s for s in open_since if s is not None), default=0.0)
+        return self.lags.summary(oldest)
 
     def behind(self, table_id: int) -> bool:
         """Whether the table's message does not show its latest state yet."""
@@ -212,6 +225,8 @@ class Publisher:
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = _Table(status.channel_id, draw, posted)
+        if table.shown >= table.latest:
+            table.behind_since = self.clock.monotonic()
         table.latest += 1
         table.draw, table.posted, table.low = draw, posted, low
         if _on_message(interaction, status.message_id):
@@ -245,11 +260,18 @@ class Publisher:
                 made_at(interaction, self.clock.monotonic),
             )
             table.token_message = interaction.message.id if interaction.message else None
-            table.shown = version
+            self._shown(table, version)
             table.failures, table.denied = 0, False
         finally:
             if locked:
                 table.lock.release()
+
+    def _shown(self, table: _Table, version: int) -> None:
+        """A write of ``version`` reached Discord; the stretch behind ends if it is the latest."""
+        table.shown = version
+        if table.shown >= table.latest and table.behind_since is not None:
+            self.lags.record(self.clock.monotonic() - table.behind_since)
+            table.behind_since = None
 
     def _wake(self, table_id: int, table: _Table) -> None:
         if table.shown >= table.latest:
@@ -289,7 +311,7 @@ class Publisher:
                         cause = error.__cause__
                         pause = self._failed(table_id, table, cause or error)
                     else:
-                        table.shown = version
+                        self._shown(table, version)
                         table.failures, table.denied = 0, False
                 if pause:
                     await self.clock.sleep(pause)

@@ -125,6 +125,29 @@ async def test_a_full_channel_makes_the_writer_wait_then_draw_the_state_of_that_
     assert not desk.owes()
 
 
+async def test_a_table_that_waited_for_its_channel_counts_as_behind_for_the_whole_wait():
+    desk = Desk()
+    budget = desk.publisher.budget
+    await desk.publish()
+    await idle()
+    assert desk.publisher.lag_stats()["count"] == 1  # shown at once
+    for _ in range(budget.limit):
+        budget.spend(CHANNEL)
+    await desk.publish()
+    await desk.advance(1.0)
+    await desk.publish()  # the table moved on while its message waited
+    await desk.advance(budget.window - 1.5)
+    lags = desk.publisher.lag_stats()
+    assert lags["count"] == 1
+    assert lags["oldest_open_s"] == budget.window - 0.5
+    await desk.advance(0.5)
+    assert titles(desk.message.edit) == ["v1", "v3"]
+    lags = desk.publisher.lag_stats()
+    assert lags["count"] == 2
+    assert lags["longest_s"] == budget.window  # from the first update it waited with
+    assert lags["oldest_open_s"] == 0.0
+
+
 async def test_a_deleted_table_message_is_posted_again_and_its_new_id_told():
     desk = Desk()
     desk.message.edit.side_effect = refused(discord.NotFound, 404, 10008)
