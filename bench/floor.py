@@ -15,9 +15,10 @@ under ours that only fewer requests would lower. ``--pictures``: our bot draws t
 (Components V2; the floors answer with that message's text as an embed, its buttons and the
 picture's bytes). ``--orjson DIR``: also ``update`` with orjson importable from DIR (``pip
 install --target DIR orjson``; the project's environment has orjson since it is a dependency,
-so every floor here has it). Prints medians of the runs: bot CPU ms per interaction, and ours
-divided by each floor. ``--profile DIR``: cProfile every bot (slower: for where the time goes,
-not for the numbers).
+so every floor here has it). Prints medians of the runs: bot CPU ms per interaction, ours
+divided by each floor, and each bot's answer latency p50/p99 in this same rig (a floor's p99 is
+what the fake and players show for a bot doing nothing but those requests). ``--profile
+DIR``: cProfile every bot (slower: for where the time goes, not for the numbers).
 """
 
 from __future__ import annotations
@@ -303,7 +304,14 @@ def main() -> None:
         made.clear()
         mine = None if args.profile is None else args.profile.resolve() / "ours.prof"
         ours = asyncio.run(bench.load.run_once(load, ROOT, mine))[""]
-        results["our bot"].append({k: ours[k] for k in ("cpu ms/interaction", "interactions/s")})
+        results["our bot"].append(
+            {
+                "cpu ms/interaction": ours["cpu ms/interaction"],
+                "interactions/s": ours["interactions/s"],
+                "p50 ms": ours["p50"],
+                "p99 ms": ours["p99"],
+            }
+        )
         body = table_body(made[-1])
         mix, picture = our_mix(ours), our_picture(made[-1], ours)
         rate = float(ours["interactions/s"])
@@ -319,13 +327,20 @@ def main() -> None:
         print(f"  our requests per interaction: {said}; picture {len(picture)} B", flush=True)
     ours_ms = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
     print(f"\nmedians of {args.runs} runs, {args.tables} tables in {args.guilds} servers")
-    print(f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}")
+    print(
+        f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}"
+        f"{'p50 ms':>9}{'p99 ms':>9}"
+    )
     for name, runs in results.items():
         cpu = [r["cpu ms/interaction"] for r in runs]
         median = statistics.median(cpu)
         rate = statistics.median(r["interactions/s"] for r in runs)
         spread = f"{min(cpu):.3f}-{max(cpu):.3f}"
-        print(f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}")
+        p50, p99 = (statistics.median(r[k] for r in runs) for k in ("p50 ms", "p99 ms"))
+        print(
+            f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}"
+            f"{p50:9.1f}{p99:9.1f}"
+        )
 
 
 if __name__ == "__main__":
