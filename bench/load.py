@@ -240,6 +240,13 @@ async def run_once(
     return results
 
 
+def since(now: dict[str, Any], then: dict[str, Any], key: str) -> dict[str, float]:
+    """The counters under ``key`` in ``now`` less those in ``then`` (the bot counts from its
+    start; a phase wants its own)."""
+    earlier = then.get(key, {})
+    return {k: v - earlier.get(k, 0) for k, v in now.get(key, {}).items()}
+
+
 async def phase(
     args: argparse.Namespace,
     fake: FakeDiscord,
@@ -254,7 +261,8 @@ async def phase(
     players.replies.clear()
     bot.reset_gc()
     before = counters(players, tables)
-    threads0 = (await bot.stats(light=True)).get("thread_cpu", {})
+    start = await bot.stats(light=True)  # the counters below are the bot's since it started
+    threads0 = start.get("thread_cpu", {})
     calls0, cpu0, t0 = len(fake.log.calls), bot.cpu(), time.monotonic()
     harness0 = own_cpu()
     written0 = bot.written()
@@ -367,12 +375,16 @@ async def phase(
         # how long table messages stayed behind their tables, from the measure's start until
         # every one caught up (the bot's record; a stretch still open counts as it is then)
         **{f"behind {k}": v for k, v in stats.get("catch_up", {}).items()},
-        **{f"pings {k}": v for k, v in sorted(stats.get("pings", {}).items())},
+        # turn pings and the budget's requests of this phase (with --mixes, not the earlier ones)
+        **{f"pings {k}": v for k, v in sorted(since(stats, start, "pings").items())},
         **{
             f"budget {what} {p}": n
             for what in ("sent", "waited")
-            for p, n in stats.get("global_budget", {}).get(what, {}).items()
+            for p, n in since(
+                stats.get("global_budget", {}), start.get("global_budget", {}), what
+            ).items()
         },
+        # a maximum since the bot started (a phase cannot subtract it)
         "budget longest wait s": stats.get("global_budget", {}).get("longest_wait_s", nan),
     }
 
