@@ -18,7 +18,9 @@ install --target DIR orjson``; the project's environment has orjson since it is 
 so every floor here has it). Prints medians of the runs: bot CPU ms per interaction, ours
 divided by each floor, and each bot's answer latency p50/p99 in this same rig (a floor's p99 is
 what the fake and players show for a bot doing nothing but those requests). ``--profile
-DIR``: cProfile every bot (slower: for where the time goes, not for the numbers).
+DIR``: cProfile every bot (slower: for where the time goes, not for the numbers), and print each
+bot's Python function calls per interaction in the last run: a count the machine's noise does not
+move, so a cut too small for the CPU medians to show still shows there.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import argparse
 import asyncio
 import json
 import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -266,6 +269,16 @@ async def floor_once(
     }
 
 
+def calls_per_interaction(profile: Path) -> float:
+    """Python function calls (primitive: a coroutine's resumptions are not counted again) per
+    interaction the profiled bot parsed (discord.py's ``parse_interaction_create``)."""
+    stats: Any = pstats.Stats(str(profile))
+    parsed = sum(
+        v[1] for (_, _, name), v in stats.stats.items() if name == "parse_interaction_create"
+    )
+    return float(stats.prim_calls) / max(parsed, 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=100)
@@ -341,6 +354,14 @@ def main() -> None:
             f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}"
             f"{p50:9.1f}{p99:9.1f}"
         )
+    if args.profile is not None:
+        folder = args.profile.resolve()
+        files = {"our bot": folder / "ours.prof"}
+        files.update((name, folder / f"floor-{mode}.prof") for name, mode, _ in floors[:3])
+        counts = {name: calls_per_interaction(path) for name, path in files.items()}
+        print("\nPython calls per interaction (cProfile, last run; our bot: its measured phase)")
+        for name, count in counts.items():
+            print(f"{name:16}{count:10.0f}{counts['our bot'] / count:8.2f}x")
 
 
 if __name__ == "__main__":
