@@ -91,6 +91,8 @@ class Catalog:
         """Each message's template as this language writes it, by id and count (the catalog
         lookup, and in a right-to-left language the isolation of its own mentions and commands,
         once per message, not once per use: a table redraw says the same few dozen)."""
+        self._finished: dict[str, str] = {}
+        """Messages without fields, finished (their template is the whole text)."""
         self._numbers: dict[int, str] = {}
         """Numbers as this language writes them: Babel's formatting was a tenth of the bot's
         time, and a table shows the same few stacks and pots over and over."""
@@ -109,7 +111,13 @@ class Catalog:
         template = self._templates.get((message.id, message.count))
         if template is None:
             template = self._template(message)
-        fields = {name: self._value(value) for name, value in message.params.items()}
+        if not message.params and message.count is None:
+            # a message without fields reads the same every time: kept finished
+            found = self._finished.get(message.id)
+            if found is None:
+                found = self._finished[message.id] = template.format_map({})
+            return found
+        fields = self._fields(message.params)
         if message.count is not None and "count" not in fields:
             # the number that picks the plural form is a field too, as in gettext's habit
             fields["count"] = self._value(Number(message.count))
@@ -135,9 +143,24 @@ class Catalog:
         self._templates[message.id, message.count] = template
         return template
 
+    def _fields(self, params: Mapping[str, Any]) -> dict[str, str]:
+        """Each field as text: ``_value``, with the two commonest kinds (text already final,
+        a number already formatted) answered here, as a table redraw fills some fifty fields."""
+        fields: dict[str, str] = {}
+        numbers = self._numbers
+        for name, value in params.items():
+            kind = type(value)
+            if kind is str:
+                fields[name] = value
+            elif kind is Number and value.value in numbers:
+                fields[name] = numbers[value.value]
+            else:
+                fields[name] = self._value(value)
+        return fields
+
     def join(self, parts: Iterable[Text], sep: str = " ") -> str:
         """Several messages as one text."""
-        return sep.join(self.text(p) for p in parts)
+        return sep.join([self.text(p) for p in parts])
 
     def _value(self, value: Any) -> str:
         if isinstance(value, Msg | str):
