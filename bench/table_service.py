@@ -2,8 +2,10 @@
 
 Run from the repository root: ``python -m bench.table_service [--deals N] [--seed S]``.
 Each action is a full round trip: lock, engine, one ``BEGIN IMMEDIATE`` transaction with the
-snapshot and the chip movements, the result at the end of a deal. Prints actions/s per game
-and the audit time at the end. Asserts nothing but the audit.
+snapshot and the chip movements, the result at the end of a deal. Between deals a player
+under 500 chips is topped up (an admin grant, then a top-up: both booked and audited), so a
+long run keeps its players. Prints actions/s per game and the audit time at the end. Asserts
+nothing but the audit.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from services.economy import EconomyService
 from services.tables import ManualClock, TableService
 from storage import Database
 from storage.audit import audit
@@ -22,11 +25,30 @@ from storage.audit import audit
 GAMES = [("palace", {}), ("paiute", {}), ("pontoon", {}), ("pontoon", {"banker": "house"})]
 
 
+TOP_UP = 500
+"""Chips a seat gets back between deals once it falls under them: a long run (``--deals
+200``) would otherwise end with too few players left to deal."""
+
+
+async def refill(
+    service: TableService, economy: EconomyService, guild: int, channel: int, deal: int
+) -> None:
+    """Top up every seated player below ``TOP_UP``, an admin granting the chips first (as on a
+    server whose players ran dry: the grant and the top-up are booked like any other)."""
+    for seat in service.status(guild, channel).seats:
+        if seat.seated and seat.stack < TOP_UP:
+            amount = TOP_UP - seat.stack
+            ref = f"bench:{channel}:{deal}:{seat.user_id}"
+            await economy.grant(guild, seat.user_id, amount, ref=ref)
+            await service.top_up(guild, channel, seat.user_id, amount)
+
+
 async def run(deals: int, seed: int) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         async with Database.open(Path(tmp) / "bench.db") as db:
             service = TableService(db, clock=ManualClock(), seed=lambda: rng.randrange(2**63))
+            economy = EconomyService(db)
             await service.startup(idle_sweeper=False)
             for channel, (game, options) in enumerate(GAMES, start=1):
                 g = channel  # a guild per game: fresh balances
@@ -34,8 +56,9 @@ async def run(deals: int, seed: int) -> None:
                 for user in (2, 3, 4):
                     await service.join(g, channel, user, 500)
                 actions, started = 0, time.perf_counter()
-                for _ in range(deals):
+                for deal in range(deals):
                     if not service.status(g, channel).deal_open:
+                        await refill(service, economy, g, channel, deal)
                         await service.start(g, channel, 1)
                     while (status := service.status(g, channel)).deal_open:
                         user = status.to_act or 0
