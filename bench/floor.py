@@ -270,10 +270,11 @@ async def floor_once(
 
 
 def calls_per_interaction(profile: Path) -> float:
-    """Python function calls (primitive: a coroutine's resumptions are not counted again) per
-    interaction the profiled bot parsed (discord.py's ``parse_interaction_create``)."""
+    """Python function calls (cProfile's primitive ones, which count each resumption of a
+    coroutine as a call) per interaction the profiled bot parsed (discord.py's
+    ``parse_interaction_create``)."""
     stats: Any = pstats.Stats(str(profile))
-    parsed = sum(
+    parsed: int = sum(
         v[1] for (_, _, name), v in stats.stats.items() if name == "parse_interaction_create"
     )
     return float(stats.prim_calls) / max(parsed, 1)
