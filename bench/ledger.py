@@ -221,7 +221,7 @@ async def book_direct(db: Database, bet: Booking, settle: Booking) -> None:
 
     def save(tx: Any, b: Booking) -> bool:
         return bool(
-            tables._save_action_sync(
+            storage._table_step._save_action_sync(
                 tx, b.table_id, ref=b.ref, snapshot=b.snapshot, deal_number=b.deal_number,
                 action_counter=b.action_counter, stack_deltas=b.stack_deltas, pot=b.pot,
                 deal_over=b.deal_over, reason=b.reason,
