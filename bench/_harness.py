@@ -1,7 +1,7 @@
 """What the process benches share: a fake Discord in this process with G servers and N table
-channels, the real bot in another process (``bench/_botproc.py``), and scripted players who read
-the table message as a person does and act through its buttons, modals, **My cards** and (a
-share of the time) slash commands.
+channels, and scripted players who read the table message as a person does and act through its
+buttons, modals, **My cards** and (a share of the time) slash commands. The real bot runs in
+another process (``bench._bot_process``); ``bench._call_kinds`` tells what its calls were for.
 
 The fake's request validation (jsonschema over Discord's spec on every call) costs the fake more
 CPU than the bot spends answering; ``fast_fake`` turns it off so the bench measures the bot, not
@@ -12,19 +12,11 @@ a run measures 429 sleeps, not CPU (the REST call counts per action are printed 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import os
 import random
 import re
-import signal
-import subprocess
-import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sandbox import routes
@@ -34,8 +26,6 @@ from sandbox.guilds import Channel, Guild, User
 from sandbox.interactions import Interaction
 from sandbox.messages import Message
 
-ROOT = Path(__file__).resolve().parent.parent
-BOTPROC = Path(__file__).resolve().parent / "_botproc.py"
 TURN = re.compile(r"<@(\d+)>\*\* to act")
 NUMBER = re.compile(r"\d+")
 BUY_IN = 300
@@ -77,158 +67,6 @@ class Table:
     @property
     def host(self) -> User:
         return self.players[0]
-
-
-class BotProcess:
-    """``python bench/_botproc.py`` against ``fake``: start, stats, stop, kill."""
-
-    def __init__(
-        self,
-        fake: FakeDiscord,
-        folder: Path,
-        guild: Guild,
-        *,
-        src: Path = ROOT,
-        pictures: bool = False,
-        profile: Path | None = None,
-        trace_memory: bool = False,
-        garbage: bool = False,
-    ) -> None:
-        self.fake, self.folder, self.guild = fake, folder, guild
-        self.src, self.pictures, self.profile = src, pictures, profile
-        self.trace_memory = trace_memory
-        self.garbage = garbage
-        self.database = folder / "bench.db"
-        self.stats_file = folder / "stats.json"
-        self.log_file = folder / "bot.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.started = 0.0
-
-    def start(self) -> None:
-        # a checkout with its own .venv runs with its own dependencies (orjson or not)
-        own = self.src / ".venv" / "bin" / "python"
-        command = [
-            str(own) if self.src != ROOT and own.exists() else sys.executable,
-            str(BOTPROC),
-            "--base",
-            self.fake.base_url,
-            "--gateway",
-            self.fake.gateway_url,
-            "--token",
-            self.fake.token,
-            "--database",
-            str(self.database),
-            "--guild",
-            str(self.guild.id),
-            "--stats",
-            str(self.stats_file),
-        ]
-        if self.pictures:
-            command.append("--pictures")
-        if self.profile is not None:
-            command += ["--profile", str(self.profile)]
-        if self.trace_memory:
-            command.append("--trace-memory")
-        if self.garbage:
-            command.append("--garbage")
-        env = {**os.environ, "PYTHONPATH": str(self.src), "DISCORD_TOKEN": ""}
-        self.started = time.monotonic()
-        with self.log_file.open("ab") as out:
-            # our own interpreter running our own script: no untrusted input
-            self.proc = subprocess.Popen(  # noqa: S603
-                command, env=env, stdout=out, stderr=out, cwd=self.folder
-            )
-
-    @property
-    def running(self) -> subprocess.Popen[bytes]:
-        if self.proc is None:
-            raise RuntimeError("the bot process was not started")
-        return self.proc
-
-    @property
-    def pid(self) -> int:
-        return self.running.pid
-
-    def cpu(self) -> float:
-        """User + system CPU seconds of the bot process so far (from /proc)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def written(self) -> int:
-        """Bytes the bot process has handed to ``write()`` so far (``wchar``: SQLite's WAL
-        and checkpoints, and its log; socket sends are not counted)."""
-        for line in Path(f"/proc/{self.pid}/io").read_text().splitlines():
-            if line.startswith("wchar:"):
-                return int(line.split()[1])
-        return 0
-
-    def rss_mib(self) -> float:
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
-
-    async def stats(self, within: float = 2.0, *, light: bool = False) -> dict[str, Any]:
-        """What the process says about itself (GC pauses, tasks, views); ``light``: only
-        what is cheap to tell (CPU by thread, budgets, tables behind), for a poll."""
-        marker = self.stats_file.with_suffix(".light")
-        if light:
-            marker.touch()
-        try:
-            self.stats_file.unlink(missing_ok=True)
-            os.kill(self.pid, signal.SIGUSR1)
-            for _ in range(int(within * 100)):
-                await asyncio.sleep(0.01)
-                if self.stats_file.exists():
-                    return dict(json.loads(self.stats_file.read_text()))
-            return {}
-        finally:
-            marker.unlink(missing_ok=True)
-
-    def reset_gc(self) -> None:
-        os.kill(self.pid, signal.SIGUSR2)
-
-    async def ready(self, probe: User, channel: Channel, within: float = 60.0) -> float:
-        """Wait until the bot answers a command; seconds since the process started. The
-        bot syncs its commands to one server: they are made global here, as a release is."""
-        end = time.monotonic() + within
-        while self.guild.id not in self.fake.world.commands:
-            self.check()
-            if time.monotonic() > end:
-                raise TimeoutError("the bot never synced its commands")
-            await asyncio.sleep(0.02)
-        self.fake.world.commands[None] = self.fake.world.commands[self.guild.id]
-        while time.monotonic() < end:
-            self.check()
-            if self.fake.gateway.sockets:
-                with contextlib.suppress(TimeoutError):
-                    await self.fake.slash(probe, "help", channel, within=2.0)
-                    return time.monotonic() - self.started
-            await asyncio.sleep(0.05)
-        raise TimeoutError("the bot never answered")
-
-    def check(self) -> None:
-        if self.proc is not None and self.proc.poll() is not None:
-            tail = self.log_file.read_text(errors="replace")[-3000:]
-            raise RuntimeError(f"the bot process ended ({self.proc.returncode}):\n{tail}")
-
-    async def stop(self, within: float = 30.0) -> int:
-        """SIGTERM, and wait for the clean stop."""
-        proc = self.running
-        proc.send_signal(signal.SIGTERM)
-        try:
-            code = await asyncio.to_thread(proc.wait, within)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            code = proc.wait()
-        await self.fake.gateway.close()
-        return code
-
-    async def kill(self) -> None:
-        """SIGKILL: no goodbye."""
-        self.running.kill()
-        self.running.wait()
-        await self.fake.gateway.close()
 
 
 def build_world(
@@ -499,63 +337,3 @@ def percentile(values: list[float], share: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def _is_ping(body: Any) -> bool:
-    """A turn ping: a public message that mentions named users (nothing else the bot sends
-    names them in ``allowed_mentions``)."""
-    if not isinstance(body, dict):
-        return False
-    mentions = body.get("allowed_mentions")
-    public = not int(body.get("flags") or 0) & 64
-    return public and isinstance(mentions, dict) and bool(mentions.get("users"))
-
-
-def call_kind(
-    method: str,
-    route: str,
-    path: str,
-    dm_channels: set[int],
-    body: Any = None,
-    messages: dict[int, Message] | None = None,
-) -> str:
-    """What a REST call was for, as the budget counts it (``(exempt)``: not against the
-    global limit). ``messages`` (the fake's, by id) tells what a channel DELETE removed: a
-    turn ping or a table message (moved to a fresh token)."""
-    if route.startswith("/interactions/"):
-        return "answer (exempt)"
-    if route.startswith("/webhooks/"):
-        if method == "POST":
-            return "ping by token (exempt)" if _is_ping(body) else "followup (exempt)"
-        if method == "DELETE":
-            return "ping delete by token (exempt)"
-        return "token edit (exempt)"
-    if route == "/users/@me/channels":
-        return "dm open"
-    if "/members/" in route:
-        return "member fetch"
-    if route.startswith("/channels/{channel_id}/messages"):
-        channel = int(path.split("/")[2])
-        if channel in dm_channels:
-            return "dm send"
-        if method == "POST":
-            return "ping in channel" if _is_ping(body) else "channel post"
-        if method == "PATCH":
-            return "table edit"
-        if method == "DELETE":
-            return _deleted(path, messages)
-    if route.startswith("/applications/"):
-        return "commands"
-    return f"{method} {route}"
-
-
-def _deleted(path: str, messages: dict[int, Message] | None) -> str:
-    """What a channel DELETE removed, if the fake's messages say."""
-    found = messages.get(int(path.rsplit("/", 1)[1])) if messages is not None else None
-    if found is None:
-        return "message delete"
-    if any(True for _ in components(found)):
-        return "table delete (moved)"
-    if "<@" in found.content:
-        return "ping delete in channel"
-    return "message delete"

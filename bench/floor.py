@@ -39,9 +39,8 @@ from pathlib import Path
 from typing import Any
 
 import bench.load
+from bench._bot_process import ROOT, BotProcess
 from bench._harness import (
-    ROOT,
-    BotProcess,
     Sample,
     Table,
     build_world,

@@ -67,7 +67,6 @@ import functools
 import json
 import os
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -75,136 +74,24 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 import storage
 import storage.db
 from bench import _pg_floor
+from bench._ledger_server_cost import backend_pids, per_action, server_cpu, wal
+from bench._ledger_workload import (
+    BUY_IN,
+    GUILD,
+    SEATS,
+    TABLES,
+    BenchTables,
+    bench_url,
+    fresh_postgres,
+    fresh_sqlite,
+)
 from storage import Board, Booking, Database, DealResult, audit, stats, tables
-
-GUILD = 1
-SEATS = 4
-TABLES = 50
-BUY_IN = 100_000
-
-
-Seed = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
-
-
-def seed_rows(n_accounts: int, n_rows: int) -> Seed:
-    """Accounts, their ledger rows and stats, consistent with each other."""
-    rng = random.Random(1)
-    balances = dict.fromkeys(range(1, n_accounts + 1), 1000)
-    rows = [(f"start:{GUILD}:{u}", "starting_grant", GUILD, u, 1000, 1000) for u in balances]
-    for u in range(1, TABLES * SEATS + 1):  # the players: enough for every repetition
-        balances[u] += BUY_IN
-        rows.append((f"bench:grant:{u}", "admin_grant", GUILD, u, BUY_IN, BUY_IN))
-    for i in range(n_rows - len(rows)):
-        user = rng.randint(1, n_accounts)
-        amount = rng.randint(1, 500)
-        balances[user] += amount
-        rows.append((f"seed:{i}", "daily", GUILD, user, amount, amount))
-    stat_rows = [
-        (GUILD, u, g, 20, rng.randint(0, 20), rng.randint(-500, 500), 100)
-        for u in balances
-        for g in ("*", "palace")
-    ]
-    return [(GUILD, u, b) for u, b in balances.items()], rows, stat_rows
-
-
-_ACCOUNTS = ("guild_id", "user_id", "balance")
-_LEDGER = ("ref", "reason", "guild_id", "user_id", "balance_delta", "minted")
-_STATS = ("guild_id", "user_id", "game", "played", "won", "net", "biggest_pot")
-
-
-def seed(path: Path, n_accounts: int, n_rows: int) -> None:
-    """The seed written directly into SQLite (the API would take minutes)."""
-    accounts, rows, stat_rows = seed_rows(n_accounts, n_rows)
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.executemany(
-            "INSERT INTO accounts (guild_id, user_id, balance) VALUES (?, ?, ?)", accounts
-        )
-        conn.executemany(
-            "INSERT INTO ledger (ref, reason, guild_id, user_id, balance_delta, minted) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        conn.executemany(
-            "INSERT INTO stats (guild_id, user_id, game, played, won, net, biggest_pot) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            stat_rows,
-        )
-    conn.close()
-
-
-def bench_url(url: str) -> str:
-    """The bench's own database on the server of ``url``."""
-    return urlunsplit(urlsplit(url)._replace(path="/parlour_bench"))
-
-
-async def fresh_postgres(url: str, n_accounts: int, n_rows: int) -> str:
-    """A new, migrated and seeded ``parlour_bench`` database (COPY: the API would take
-    minutes); its URL."""
-    admin = await asyncpg.connect(url)
-    try:
-        # constant identifiers (they cannot be bound)
-        await admin.execute("DROP DATABASE IF EXISTS parlour_bench WITH (FORCE)")
-        await admin.execute("CREATE DATABASE parlour_bench")
-    finally:
-        await admin.close()
-    target = bench_url(url)
-    async with Database.open(target):
-        pass  # migrate
-    accounts, rows, stat_rows = seed_rows(n_accounts, n_rows)
-    conn = await asyncpg.connect(target)
-    try:
-        await conn.copy_records_to_table("accounts", records=accounts, columns=_ACCOUNTS)
-        await conn.copy_records_to_table("ledger", records=rows, columns=_LEDGER)
-        await conn.copy_records_to_table("stats", records=stat_rows, columns=_STATS)
-        await conn.execute("ANALYZE")
-    finally:
-        await conn.close()
-    return target
-
-
-class BenchTables:
-    """The bench's 50 tables of 4 players, and where each table's deal and action count is."""
-
-    def __init__(self, ids: list[int], rng: random.Random) -> None:
-        self.ids = ids
-        self.rng = rng
-        self.deals = dict.fromkeys(ids, 0)
-        self.counters = dict.fromkeys(ids, 0)
-
-    def players(self, tid: int) -> list[str]:
-        return [str(1 + (tid - self.ids[0]) * SEATS + s) for s in range(SEATS)]
-
-    def steps(self, tid: int, snapshot: str) -> tuple[Booking, Booking]:
-        """The next deal at ``tid``: everyone bets, then one of them takes the pot."""
-        pids = self.players(tid)
-        self.deals[tid] += 1
-        n = self.deals[tid]
-        self.counters[tid] += 2
-        k = self.counters[tid] - 1
-        bet = Booking(
-            tid, ref=f"table:{tid}:deal:{n}:action:{k}", snapshot=snapshot, deal_number=n,
-            action_counter=k, stack_deltas=dict.fromkeys(pids, -10), pot=10 * SEATS,
-        )  # fmt: skip
-        winner = self.rng.choice(pids)
-        result = DealResult(
-            guild_id=GUILD, game="palace", pot=10 * SEATS,
-            settlement={p: (10 * SEATS - 10 if p == winner else -10) for p in pids},
-            players=pids, deck=["As"] * 52, history=[{"kind": "bet"}] * 8,
-        )  # fmt: skip
-        settle = Booking(
-            tid, ref=f"table:{tid}:deal:{n}:action:{k + 1}", snapshot=snapshot, deal_number=n,
-            action_counter=k + 1, stack_deltas={winner: 10 * SEATS}, pot=0, deal_over=True,
-            result=result,
-        )  # fmt: skip
-        return bet, settle
 
 
 async def book_api(db: Database, bet: Booking, settle: Booking) -> None:
@@ -221,7 +108,7 @@ async def book_direct(db: Database, bet: Booking, settle: Booking) -> None:
 
     def save(tx: Any, b: Booking) -> bool:
         return bool(
-            tables._save_action_sync(
+            storage._table_step._save_action_sync(
                 tx, b.table_id, ref=b.ref, snapshot=b.snapshot, deal_number=b.deal_number,
                 action_counter=b.action_counter, stack_deltas=b.stack_deltas, pot=b.pot,
                 deal_over=b.deal_over, reason=b.reason,
@@ -320,57 +207,6 @@ async def timed(
     return out
 
 
-async def backend_pids(db: Database | None) -> list[int]:
-    """The server processes of ``db``'s connections (PostgreSQL: every client of the bench's
-    database, which nothing else connects to during a mode), else none."""
-    if db is None:
-        return []
-    async with db.read() as conn:
-        rows = await storage.db.fetch_all(conn, BACKENDS_SQL)
-    return [int(r[0]) for r in rows]
-
-
-BACKENDS_SQL = (
-    "SELECT pid FROM pg_stat_activity "
-    "WHERE datname = current_database() AND backend_type = 'client backend'"
-)
-
-
-WAL_SQL = "SELECT wal_sync, wal_records, wal_bytes FROM pg_stat_wal"
-
-
-async def wal(db: Database | asyncpg.Connection | None) -> dict[str, float]:
-    """The server's WAL counters (``pg_stat_wal``, PostgreSQL 15: all the server's, and the
-    bench is all it runs), once the connection that booked (``db``'s, or a connection of its
-    own) has reported its own: a server process adds its share to them at most once a second
-    unless asked to (``pg_stat_force_next_flush``: when it next goes idle)."""
-    if db is None:
-        return {}
-    if isinstance(db, Database):
-        async with db.read() as conn:
-            await storage.db.scalar(conn, "SELECT pg_stat_force_next_flush()")
-            row = await storage.db.fetch_one(conn, WAL_SQL)
-    else:
-        await db.execute("SELECT pg_stat_force_next_flush()")
-        row = await db.fetchrow(WAL_SQL)
-    return {"wal_syncs": float(row[0]), "wal_records": float(row[1]), "wal_bytes": float(row[2])}
-
-
-def per_action(before: dict[str, float], after: dict[str, float], actions: int) -> dict[str, float]:
-    """The WAL counters' growth per action."""
-    return {f"{k}_per_action": round((after[k] - before[k]) / actions, 3) for k in before}
-
-
-def server_cpu(pids: list[int]) -> float:
-    """The CPU seconds (user + system) processes ``pids`` have used: PostgreSQL server
-    processes on this machine (``/proc``); 0 without any."""
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 def medians(runs: list[dict[str, float]]) -> dict[str, float]:
     """Each measure's median over the repetitions."""
     return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
@@ -380,16 +216,6 @@ Runs = dict[str, dict[str, list[dict[str, float]]]]
 """Per mode, per path: the measures of each repetition."""
 Floors = dict[str, list[dict[str, float]]]
 """PostgreSQL's floor (``floor``) and each path's share of it, per repetition."""
-
-
-async def fresh_sqlite(path: Path, n_accounts: int, n_rows: int) -> Path:
-    """A new, migrated and seeded SQLite file."""
-    for old in path.parent.glob(path.name + "*"):
-        old.unlink()
-    async with Database.open(path):
-        pass  # migrate
-    seed(path, n_accounts, n_rows)
-    return path
 
 
 async def repetition(

@@ -44,14 +44,13 @@ from math import nan
 from pathlib import Path
 from typing import Any
 
+from bench._bot_process import ROOT, BotProcess
+from bench._call_kinds import call_kind
 from bench._capacity import floor_lines, own_cpu
 from bench._harness import (
-    ROOT,
-    BotProcess,
     Players,
     Table,
     build_world,
-    call_kind,
     components,
     no_request_validation,
     percentile,

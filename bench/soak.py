@@ -37,9 +37,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bench._bot_process import ROOT, BotProcess
 from bench._harness import (
-    ROOT,
-    BotProcess,
     Players,
     Table,
     build_world,

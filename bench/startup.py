@@ -23,7 +23,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench._harness import ROOT, BotProcess, Players, Table, build_world, call_kind
+from bench._bot_process import ROOT, BotProcess
+from bench._call_kinds import call_kind
+from bench._harness import Players, Table, build_world
 from bench._harness import no_request_validation as fast_fake
 from sandbox.fake import FakeDiscord
 

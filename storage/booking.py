@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from storage import _pg_book
 from storage._records import Table
+from storage._table_step import _step_sync
 from storage._thread import Tx
 from storage.achievements import Earned, _announces_sync, _grant_sync
 from storage.booking_values import Booked, Booking
@@ -31,7 +32,7 @@ from storage.fence import Fence, LeaseLost, check_sync
 from storage.outbox import _clear_sync, _record_sync
 from storage.seasons import _record_sync as _season_sync
 from storage.stats import _record_result_sync
-from storage.tables import _cash_out_sync, _get_sync, _set_away_sync, _step_sync
+from storage.tables import _cash_out_sync, _get_sync, _set_away_sync
 
 
 async def book(db: Database, booking: Booking) -> Booked:
