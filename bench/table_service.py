@@ -58,7 +58,9 @@ async def run(deals: int, seed: int) -> None:
                 actions, started = 0, time.perf_counter()
                 for deal in range(deals):
                     if not service.status(g, channel).deal_open:
+                        paused = time.perf_counter()
                         await refill(service, economy, g, channel, deal)
+                        started += time.perf_counter() - paused  # not an action: not timed
                         await service.start(g, channel, 1)
                     while (status := service.status(g, channel)).deal_open:
                         user = status.to_act or 0
