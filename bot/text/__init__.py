@@ -92,7 +92,8 @@ class Catalog:
         lookup, and in a right-to-left language the isolation of its own mentions and commands,
         once per message, not once per use: a table redraw says the same few dozen)."""
         self._finished: dict[str, str] = {}
-        """Messages without fields, finished (their template is the whole text)."""
+        """Messages without fields, finished (their template is the whole text): at most one
+        per message id of the catalog."""
         self._numbers: dict[int, str] = {}
         """Numbers as this language writes them: Babel's formatting was a tenth of the bot's
         time, and a table shows the same few stacks and pots over and over."""
