@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.refusal import Refusal
 from bot.render import embed
-from bot.table._components import TableButton, TableSelect, run_action, show_hand
+from bot.table._components import route, run_action, show_hand
 from bot.table._context import refusals, where
 from bot.table._desk import Desk
 from bot.table._ids import encode_choice
@@ -58,9 +58,12 @@ class TableCog(commands.GroupCog):
         return desk
 
     async def cog_load(self) -> None:
-        """The game's UI joins the desk; table buttons work from now on (after a restart too)."""
+        """The game's UI joins the desk; table buttons work from now on (after a restart too:
+        every game cog routes clicks the same way, so the route is added once)."""
         self.desk.register(self.ui)
-        self.bot.add_dynamic_items(TableButton, TableSelect, WatchButton)
+        self.bot.remove_listener(route, "on_interaction")
+        self.bot.add_listener(route, "on_interaction")
+        self.bot.add_dynamic_items(WatchButton)
 
     # -- helpers for the game cogs --------------------------------------------------------------
 

@@ -1,21 +1,26 @@
-"""The table message's components, generated from the engine's ``ActionSpec``s.
+"""The table message's components, generated from the engine's ``ActionSpec``s, and what a
+click on one does.
 
-Every button and select is a ``DynamicItem`` whose custom id carries the table, the deal and
-the action counter (see :mod:`._ids`), so it works after a restart and a click drawn for an
-earlier moment is refused as stale (the service compares the three). Amounts open a modal with
-the legal bounds; choices become buttons (or a select when there are many); card choices are
-only offered in the player's ephemeral **My cards** reply.
+Every button and select carries a custom id naming the table, the deal and the action counter
+(see :mod:`._ids`), so it works after a restart and a click drawn for an earlier moment is
+refused as stale (the service compares the three). A click reaches :func:`route` by that id
+alone: discord.py keeps no copy of a sent view (:class:`TableView`), and its dynamic items
+would rebuild the whole clicked message as a view before every callback (~200 Python calls a
+click, the largest part of discord.py's own work on one). Amounts open a modal with the legal
+bounds; choices become buttons (or a select when there are many); card choices are only
+offered in the player's ephemeral **My cards** reply.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Self
+from typing import Any
 
 import discord
 
-from bot.errors import report_error, reported
+from bot.errors import report_error
+from bot.log import interaction_context
 from bot.refusal import Refusal
 from bot.table._amounts import LONGEST, parse_amount
 from bot.table._context import desk_of, refusal_text, refusals, where
@@ -31,11 +36,95 @@ from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, StaleAction, TableError, TableStatus
 
+_BUTTON, _SELECT = re.compile(BUTTON), re.compile(SELECT)
+
+
+class TableView(discord.ui.View):
+    """The table's (or a private reply's) buttons and selects as sent. discord.py keeps every
+    unfinished view it sends, with a timeout task, to find a click's callback in it; these are
+    finished from the start, because :func:`route` finds a click by its custom id."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
+class TableLayout(discord.ui.LayoutView):
+    """:class:`TableView` as Components V2."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+
+class TableButton(discord.ui.Button[Any]):
+    """Any button of a table message (an action, a choice, or the kit's own)."""
+
+    def __init__(
+        self,
+        key: Key,
+        *,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(label=label, custom_id=key.button_id(), style=style, row=row)
+        self.key = key
+
+
+class TableSelect(discord.ui.Select[Any]):
+    """A select of a table: one choice out of many (public), or cards (My cards only)."""
+
+    def __init__(
+        self,
+        key: Key,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            custom_id=key.select_id(),
+            placeholder=(placeholder or catalog().text(msg("table.select.choose")))[:150],
+            options=options or [discord.SelectOption(label="?")],
+            min_values=min_values,
+            max_values=max(min_values, max_values),
+            row=row,
+        )
+        self.key = key
+
+
+async def route(interaction: discord.Interaction) -> None:
+    """A click on a table's button or select (every interaction comes here: the bot's
+    ``on_interaction``), its failures, refusals included, to the reporter."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("tbl:"):
+        return
+    if button := _BUTTON.fullmatch(custom_id):
+        clicked = on_button(interaction, Key.from_match(button))
+    elif select := _SELECT.fullmatch(custom_id):
+        clicked = on_select(interaction, Key.from_match(select), data.get("values"))
+    else:
+        return
+    interaction_context(interaction)
+    try:
+        await clicked
+    except Exception as error:
+        await report_error(interaction, error)
+
 
 def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) -> discord.ui.View:
     """The presentation model's components as a persistent view, in ``locale``."""
     say = catalog(locale).text
-    view = discord.ui.View(timeout=None)
+    view = TableView()
     for c in components:
         if isinstance(c, Button):
             style = getattr(discord.ButtonStyle, c.style.value)
@@ -210,172 +299,120 @@ class JoinModal(_ReportingModal):
         await desk.show(result, interaction, reply=msg("table.reply.seated", amount=Number(amount)))
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON):
-    """Any button of a table message (an action, a choice, or the kit's own)."""
-
-    def __init__(
-        self,
-        key: Key,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(label=label, custom_id=key.button_id(), style=style, row=row)
-        )
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(Key.from_match(match), label=str(getattr(item, "label", None) or "?"))
-
-    @reported
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if not self.key.kind.startswith("@"):  # a move: the service judges it
-            await self._act(interaction)
+async def on_button(interaction: discord.Interaction, key: Key) -> None:
+    """A button: a move the service judges, or one of the kit's own."""
+    if not key.kind.startswith("@"):
+        await _act(interaction, key)
+        return
+    desk = desk_of(interaction)
+    guild, channel = where(interaction)
+    with refusals(desk):
+        status = desk.service.status(guild, channel)
+    user = interaction.user.id
+    if status.table_id != key.expected.table_id:
+        raise Refusal(msg("table.refusal.closed"))
+    if key.kind in MOMENT_BOUND and tuple(key.expected) != tuple(status.expected):
+        if await desk.catch_up(interaction, status):
             return
-        desk = desk_of(interaction)
-        guild, channel = where(interaction)
+        raise Refusal(msg("table.refusal.moved_on"))
+    if key.kind == Lobby.CARDS:
+        await show_hand(interaction)
+    elif key.kind == Lobby.JOIN:
+        await interaction.response.send_modal(JoinModal(status, await desk.reader(interaction)))
+    elif key.kind == Lobby.DEAL:
+        admin = _admin(interaction)
         with refusals(desk):
-            status = desk.service.status(guild, channel)
-        key, user = self.key, interaction.user.id
-        if status.table_id != key.expected.table_id:
-            raise Refusal(msg("table.refusal.closed"))
-        if key.kind in MOMENT_BOUND and tuple(key.expected) != tuple(status.expected):
-            if await desk.catch_up(interaction, status):
-                return
-            raise Refusal(msg("table.refusal.moved_on"))
-        if key.kind == Lobby.CARDS:
-            await show_hand(interaction)
-        elif key.kind == Lobby.JOIN:
-            await interaction.response.send_modal(JoinModal(status, await desk.reader(interaction)))
-        elif key.kind == Lobby.DEAL:
-            admin = _admin(interaction)
-            with refusals(desk):
-                result = await desk.service.start(guild, channel, user, admin=admin)
-            await desk.show(result, interaction)
-        elif key.kind == Lobby.LEAVE:
-            with refusals(desk):
-                result = await desk.service.leave(guild, channel, user)
-            await desk.show(result, interaction)
-        elif key.kind == Lobby.BACK:
-            with refusals(desk):
-                await desk.service.back(guild, channel, user)
-            await desk.publish(status, interaction)
-        elif key.kind == Lobby.REPLAY and desk.replays is not None:
-            await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
-        elif key.kind == Lobby.VERIFY and desk.cards.verifier is not None:
-            await desk.cards.verifier(interaction)
-        else:  # a kind this bot does not know (another version's, or its extension is off)
-            raise Refusal(msg("table.refusal.stale_button"))
-
-    async def _act(self, interaction: discord.Interaction) -> None:
-        """A move's button: the service checks the click and hands over the clicker's legal
-        actions, of which the button picks its own (one click), or asks for an amount."""
-        key = self.key
-
-        def choose(legal: list[ActionSpec]) -> dict[str, Any]:
-            spec = spec_for(legal, key.kind, key.arg)
-            if spec is None:
-                raise _cannot(key.kind)
-            fixed = clicked_fields(spec, key.arg)
-            if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
-                return {"kind": key.kind, **fixed}
-            if amount_field(spec) is not None:
-                raise _AskAmount(spec)
-            action: dict[str, Any] = {"kind": key.kind}
-            if spec.fields:
-                action[next(iter(spec.fields))] = decode_choice(key.arg)
-            return action
-
-        try:
-            await run_action(interaction, choose, key.expected, kind=key.kind)
-        except _AskAmount as ask:
-            amount = amount_field(ask.spec)
-            assert amount is not None  # noqa: S101 - asked for because it has one
-            desk = desk_of(interaction)
-            guild, channel = where(interaction)
-            with refusals(desk):  # the modal's title: the game's words, the table's names
-                status = desk.service.status(guild, channel)
-            names = desk.names_of(status)
-            title = desk.ui(status.game).action_label(ask.spec, status.view, names)
-            fixed = fixed_choices(ask.spec)
-            locale = await desk.reader(interaction)
-            modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed)
-            await interaction.response.send_modal(modal)
+            result = await desk.service.start(guild, channel, user, admin=admin)
+        await desk.show(result, interaction)
+    elif key.kind == Lobby.LEAVE:
+        with refusals(desk):
+            result = await desk.service.leave(guild, channel, user)
+        await desk.show(result, interaction)
+    elif key.kind == Lobby.BACK:
+        with refusals(desk):
+            await desk.service.back(guild, channel, user)
+        await desk.publish(status, interaction)
+    elif key.kind == Lobby.REPLAY and desk.replays is not None:
+        await desk.replays(interaction, key.expected.table_id, key.expected.deal_number)
+    elif key.kind == Lobby.VERIFY and desk.cards.verifier is not None:
+        await desk.cards.verifier(interaction)
+    else:  # a kind this bot does not know (another version's, or its extension is off)
+        raise Refusal(msg("table.refusal.stale_button"))
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT):
-    """A select of a table: one choice out of many (public), or cards (My cards only)."""
+async def _act(interaction: discord.Interaction, key: Key) -> None:
+    """A move's button: the service checks the click and hands over the clicker's legal
+    actions, of which the button picks its own (one click), or asks for an amount."""
 
-    def __init__(
-        self,
-        key: Key,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=key.select_id(),
-                placeholder=(placeholder or catalog().text(msg("table.select.choose")))[:150],
-                options=options or [discord.SelectOption(label="?")],
-                min_values=min_values,
-                max_values=max(min_values, max_values),
-                row=row,
-            )
-        )
-        self.key = key
+    def choose(legal: list[ActionSpec]) -> dict[str, Any]:
+        spec = spec_for(legal, key.kind, key.arg)
+        if spec is None:
+            raise _cannot(key.kind)
+        fixed = clicked_fields(spec, key.arg)
+        if fixed is not None:  # one click: a fixed amount, No shoot, Keep all
+            return {"kind": key.kind, **fixed}
+        if amount_field(spec) is not None:
+            raise _AskAmount(spec)
+        action: dict[str, Any] = {"kind": key.kind}
+        if spec.fields:
+            action[next(iter(spec.fields))] = decode_choice(key.arg)
+        return action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(Key.from_match(match))
-
-    @reported
-    async def callback(self, interaction: discord.Interaction) -> None:
+    try:
+        await run_action(interaction, choose, key.expected, kind=key.kind)
+    except _AskAmount as ask:
+        amount = amount_field(ask.spec)
+        assert amount is not None  # noqa: S101 - asked for because it has one
         desk = desk_of(interaction)
         guild, channel = where(interaction)
-        key, user = self.key, interaction.user.id
+        with refusals(desk):  # the modal's title: the game's words, the table's names
+            status = desk.service.status(guild, channel)
+        names = desk.names_of(status)
+        title = desk.ui(status.game).action_label(ask.spec, status.view, names)
+        fixed = fixed_choices(ask.spec)
+        locale = await desk.reader(interaction)
+        modal = AmountModal(key, title, amount[0], amount[1], locale, fixed=fixed)
+        await interaction.response.send_modal(modal)
 
-        def choose(legal: list[ActionSpec]) -> dict[str, Any]:
-            spec = next((s for s in legal if s.kind == key.kind), None)
-            field = spec.fields.get(key.arg) if spec is not None else None
-            if spec is None or field is None:
-                raise _cannot(key.kind)
-            values = _picked(self.item.values, field)
-            value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
-            return {"kind": key.kind, key.arg: value}
 
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            # a select of the My cards reply: the reply shows the cards now; the table is edited
-            try:
-                result = await desk.service.act(guild, channel, user, choose, key.expected)
-            except StaleAction as error:  # the reply stays as it is: the refusal says why
-                with refusals(desk):
-                    now = desk.service.status(guild, channel)
-                if now.table_id != key.expected.table_id:
-                    raise Refusal(msg("table.refusal.closed")) from error
-                raise Refusal(refusal_text(error, desk)) from error
-            except TableError as error:
-                raise Refusal(refusal_text(error, desk)) from error
+async def on_select(interaction: discord.Interaction, key: Key, picked: object) -> None:
+    """A select's choice (``picked``: its values as the interaction carries them)."""
+    desk = desk_of(interaction)
+    guild, channel = where(interaction)
+    user = interaction.user.id
 
-            async def cards_now() -> None:  # the reply shows the cards now, without the selects
-                locale = await desk.reader(interaction)
-                shown = await desk.cards.message(guild, channel, user, locale, edit=True)
-                await interaction.response.edit_message(**shown)
+    def choose(legal: list[ActionSpec]) -> dict[str, Any]:
+        spec = next((s for s in legal if s.kind == key.kind), None)
+        field = spec.fields.get(key.arg) if spec is not None else None
+        if spec is None or field is None:
+            raise _cannot(key.kind)
+        values = _picked(picked, field)
+        value: Any = values if isinstance(field, CardsField) else decode_choice(values[0])
+        return {"kind": key.kind, key.arg: value}
 
-            # the player's own update (with the choices left) becomes the reply, else cards_now
-            await desk.show(result, interaction, reply=cards_now)
-            return
-        await run_action(interaction, choose, key.expected, kind=key.kind)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        # a select of the My cards reply: the reply shows the cards now; the table is edited
+        try:
+            result = await desk.service.act(guild, channel, user, choose, key.expected)
+        except StaleAction as error:  # the reply stays as it is: the refusal says why
+            with refusals(desk):
+                now = desk.service.status(guild, channel)
+            if now.table_id != key.expected.table_id:
+                raise Refusal(msg("table.refusal.closed")) from error
+            raise Refusal(refusal_text(error, desk)) from error
+        except TableError as error:
+            raise Refusal(refusal_text(error, desk)) from error
+
+        async def cards_now() -> None:  # the reply shows the cards now, without the selects
+            locale = await desk.reader(interaction)
+            shown = await desk.cards.message(guild, channel, user, locale, edit=True)
+            await interaction.response.edit_message(**shown)
+
+        # the player's own update (with the choices left) becomes the reply, else cards_now
+        await desk.show(result, interaction, reply=cards_now)
+        return
+    await run_action(interaction, choose, key.expected, kind=key.kind)
 
 
 def _picked(values: object, field: object) -> list[str]:

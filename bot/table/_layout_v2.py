@@ -33,7 +33,7 @@ from bot.pictures import (
     table_scene,
 )
 from bot.render import COLOUR
-from bot.table._components import TableButton, TableSelect
+from bot.table._components import TableButton, TableLayout, TableSelect
 from bot.table._model import Button, Component, TableModel
 from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from bot.text.format import card as card_face
@@ -190,7 +190,7 @@ def table_layout(
     """The table message as a ``LayoutView``."""
     say = catalog(locale).text
     join = catalog(locale).join
-    view = discord.ui.LayoutView(timeout=None)
+    view = TableLayout()
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=COLOUR)
     head = f"## {say(model.title)}\n{say(model.turn)}"
     if model.hint:
@@ -230,7 +230,7 @@ def hand_layout(
     locale: str = DEFAULT_LOCALE,
 ) -> V2:
     """A player's cards (**My cards**, a DM) as a ``LayoutView``: the words, then the picture."""
-    view = discord.ui.LayoutView(timeout=None)
+    view = TableLayout()
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=COLOUR)
     box.add_item(discord.ui.TextDisplay(text[: MAX_TEXT - 100] or "—"))
     filename = None

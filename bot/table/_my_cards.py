@@ -19,7 +19,6 @@ from bot.table import _render as render
 from bot.table._context import Games, refusals, where
 from bot.table._fresh import FreshTokens
 from bot.table._layout import hand_components, verify_button
-from bot.table._lifetimes import send_private
 from bot.table._message import MessageFormat
 from bot.table._names import TableNames
 from bot.text import msg
@@ -77,7 +76,7 @@ class MyCards:
         user = interaction.user.id
         locale = await self.desk.reader(interaction)
         answer = await self.message(guild, channel, user, locale)
-        await send_private(interaction, answer)
+        await interaction.response.send_message(**answer, ephemeral=True)
         self.fresh.seen(interaction)
         self.acted(interaction.user.id)  # they are looking: no turn ping
 

@@ -210,7 +210,6 @@ async def answer_privately(
         except discord.HTTPException as error:
             log.info("private update as the answer failed, by followup: %r", error)
         else:
-            _stop(send)
             return True
         if not interaction.response.is_done():
             return False
@@ -241,12 +240,4 @@ async def _follow(followup: discord.Webhook, send: dict[str, Any]) -> bool:
     except discord.HTTPException as error:
         log.info("private update by followup failed, by DM instead: %r", error)
         return False
-    finally:
-        _stop(send)
     return True
-
-
-def _stop(send: dict[str, Any]) -> None:
-    view = send.get("view")
-    if isinstance(view, discord.ui.View | discord.ui.LayoutView):
-        view.stop()  # its selects are dynamic items: they work without a stored view

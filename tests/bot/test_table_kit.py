@@ -43,7 +43,7 @@ def table(*, deal_open: bool = True) -> TableStatus:
 
 def inner(view) -> list[Any]:
     """The buttons and selects inside the view's ``DynamicItem``s."""
-    return [getattr(item, "item", item) for item in view.children]
+    return list(view.children)
 
 
 def custom_ids(view) -> list[str]:

@@ -1,8 +1,8 @@
 """What a busy bot must not keep: the view of every My cards reply (discord.py held each for 15
-minutes with a sleeping timeout task, issue 18.11/21), while its selects still work through
-discord.py's dispatch of dynamic items. The unit tests hold the rest: a refused amount's modal
-is let go of (``tests/bot/table/test_components.py``), a DM channel is opened once and then
-addressed by id without discord.py's cache (``tests/bot/test_dm_channels.py``)."""
+minutes with a sleeping timeout task, issue 18.11/21), while its selects still work through the
+kit's routing of a click by its custom id. The unit tests hold the rest: a refused amount's
+modal is let go of (``tests/bot/table/test_components.py``), a DM channel is opened once and
+then addressed by id without discord.py's cache (``tests/bot/test_dm_channels.py``)."""
 
 from __future__ import annotations
 

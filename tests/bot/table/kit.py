@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.errors import CANNOT_DM
 from bot.exts.paiute import PaiuteUI
 from bot.exts.pontoon import PontoonUI
-from bot.table._components import TableButton, TableSelect
+from bot.table._components import route
 from bot.table._desk import Desk
 from services.tables import ManualClock, TableService, TableStatus
 from storage import Database
@@ -148,23 +148,14 @@ async def kit_on(path: Path) -> AsyncIterator[Kit]:
             await kit.service.shutdown()
 
 
-async def dispatch(
-    custom_id: str, clicked: Any, *, values: list[str] | None = None, label: str = "?"
-) -> None:
-    """What discord.py does with a component interaction for a dynamic item: match the custom
-    id against the table's templates, build the item from it, give it the interaction's data
-    (a select's ``values``), run its callback."""
-    kind = TableSelect if values is not None else TableButton
-    match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
-    assert match is not None, custom_id
-    base: discord.ui.Item[Any]
-    if values is None:
-        base = discord.ui.Button(label=label, custom_id=custom_id)
-    else:
-        base = discord.ui.Select(custom_id=custom_id)
-    item = await kind.from_custom_id(clicked, base, match)
-    item._refresh_state(clicked, {"custom_id": custom_id, "values": values or []})
-    await item.callback(clicked)
+async def dispatch(custom_id: str, clicked: Any, *, values: list[str] | None = None) -> None:
+    """What discord.py hands the bot's ``on_interaction`` for a click: the interaction with
+    the component's data (a select's ``values``), to the kit's route."""
+    kind = discord.ComponentType.select if values is not None else discord.ComponentType.button
+    clicked.data = {"custom_id": custom_id, "component_type": kind.value}
+    if values is not None:
+        clicked.data["values"] = values
+    await route(clicked)
 
 
 async def submit(modal: discord.ui.Modal, clicked: Any, **typed: str) -> None:

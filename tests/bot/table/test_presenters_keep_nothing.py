@@ -138,9 +138,8 @@ def seen(ui: GameUI, drawn: tuple[TableStatus, Any], display: dict[str, str]) ->
 
 
 def component_text(item: Any) -> tuple[str, ...]:
-    inner = getattr(item, "item", item)
-    options = tuple(f"{o.label}={o.value}" for o in getattr(inner, "options", ()))
-    label = getattr(inner, "label", None) or getattr(inner, "placeholder", "")
+    options = tuple(f"{o.label}={o.value}" for o in getattr(item, "options", ()))
+    label = getattr(item, "label", None) or getattr(item, "placeholder", "")
     return (str(label), *options)
 
 

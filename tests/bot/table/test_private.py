@@ -220,7 +220,7 @@ async def test_a_click_on_the_table_message_gets_the_table_and_then_the_cards_as
     assert update.endswith(kit.desk.cards.text(GUILD, CHANNEL, BOB))  # what changed, then all
     view = bobs.followup.send.call_args.kwargs["view"]
     assert isinstance(view, discord.ui.View)  # with the card choice he has now
-    assert view.is_finished()  # let go of at once: its selects are dynamic items
+    assert view.is_finished()  # never kept: its selects are routed by their custom ids
     assert kit.dm_texts(BOB) == []
     kit.table_message.edit.assert_not_called()
     kit.channel.send.assert_not_called()
