@@ -63,12 +63,7 @@ The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not 
 """
 
 from bot.table._cog import Computers, Delay, TableCog
-from bot.table._components import (
-    TableButton,
-    TableSelect,
-    run_action,
-    show_hand,
-)
+from bot.table._components import run_action, show_hand
 from bot.table._context import desk_of, refusals, where
 from bot.table._desk import Desk
 from bot.table._fresh import FRESH_S
@@ -91,11 +86,9 @@ __all__ = [
     "Key",
     "Lobby",
     "PrivateModel",
-    "TableButton",
     "TableCog",
     "TableModel",
     "TableNames",
-    "TableSelect",
     "close_reason",
     "decode_choice",
     "desk_of",

@@ -1,10 +1,9 @@
-"""The table message's components, generated from the engine's ``ActionSpec``s, and what a
-click on one does.
+"""What a click on a table's button or select does, and the modals they open.
 
-Every button and select carries a custom id naming the table, the deal and the action counter
-(see :mod:`._ids`), so it works after a restart and a click drawn for an earlier moment is
-refused as stale (the service compares the three). A click reaches :func:`route` by that id
-alone: discord.py keeps no copy of a sent view (:class:`TableView`), and its dynamic items
+Every button and select (drawn by :mod:`._views`) carries a custom id naming the table, the
+deal and the action counter (see :mod:`._ids`), so it works after a restart and a click drawn
+for an earlier moment is refused as stale (the service compares the three). A click reaches
+:func:`route` by that id alone: discord.py keeps no copy of a sent view, and its dynamic items
 would rebuild the whole clicked message as a view before every callback (~200 Python calls a
 click, the largest part of discord.py's own work on one). Amounts open a modal with the legal
 bounds; choices become buttons (or a select when there are many); card choices are only
@@ -14,7 +13,7 @@ offered in the player's ephemeral **My cards** reply.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -31,72 +30,11 @@ from bot.table._layout import (
     fixed_choices,
     spec_for,
 )
-from bot.table._model import Button, Component
 from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from games.actions import ActionSpec, AmountField, CardsField
 from services.tables import Expected, StaleAction, TableError, TableStatus
 
 _BUTTON, _SELECT = re.compile(BUTTON), re.compile(SELECT)
-
-
-class TableView(discord.ui.View):
-    """The table's (or a private reply's) buttons and selects as sent. discord.py keeps every
-    unfinished view it sends, with a timeout task, to find a click's callback in it; these are
-    finished from the start, because :func:`route` finds a click by its custom id."""
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def is_finished(self) -> bool:
-        return True
-
-
-class TableLayout(discord.ui.LayoutView):
-    """:class:`TableView` as Components V2."""
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def is_finished(self) -> bool:
-        return True
-
-
-class TableButton(discord.ui.Button[Any]):
-    """Any button of a table message (an action, a choice, or the kit's own)."""
-
-    def __init__(
-        self,
-        key: Key,
-        *,
-        label: str = "?",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(label=label, custom_id=key.button_id(), style=style, row=row)
-        self.key = key
-
-
-class TableSelect(discord.ui.Select[Any]):
-    """A select of a table: one choice out of many (public), or cards (My cards only)."""
-
-    def __init__(
-        self,
-        key: Key,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            custom_id=key.select_id(),
-            placeholder=(placeholder or catalog().text(msg("table.select.choose")))[:150],
-            options=options or [discord.SelectOption(label="?")],
-            min_values=min_values,
-            max_values=max(min_values, max_values),
-            row=row,
-        )
-        self.key = key
 
 
 async def route(interaction: discord.Interaction) -> None:
@@ -119,26 +57,6 @@ async def route(interaction: discord.Interaction) -> None:
         await clicked
     except Exception as error:
         await report_error(interaction, error)
-
-
-def build_view(components: Iterable[Component], locale: str = DEFAULT_LOCALE) -> discord.ui.View:
-    """The presentation model's components as a persistent view, in ``locale``."""
-    say = catalog(locale).text
-    view = TableView()
-    for c in components:
-        if isinstance(c, Button):
-            style = getattr(discord.ButtonStyle, c.style.value)
-            view.add_item(TableButton(c.key, label=say(c.label)[:80], style=style, row=c.row))
-        else:
-            options = [
-                discord.SelectOption(label=say(o.label)[:100], value=o.value) for o in c.options
-            ]
-            view.add_item(
-                TableSelect(
-                    c.key, say(c.placeholder), options, c.min_values, c.max_values, row=c.row
-                )
-            )
-    return view
 
 
 Choose = Callable[[list[ActionSpec]], dict[str, Any]]

@@ -33,8 +33,8 @@ from bot.pictures import (
     table_scene,
 )
 from bot.render import COLOUR
-from bot.table._components import TableButton, TableLayout, TableSelect
 from bot.table._model import Button, Component, TableModel
+from bot.table._views import TableButton, TableLayout, TableSelect
 from bot.text import DEFAULT_LOCALE, Number, Text, catalog, msg
 from bot.text.format import card as card_face
 

@@ -16,9 +16,9 @@ from typing import Any
 import discord
 
 from bot.table import _render as render
-from bot.table._components import build_view
 from bot.table._message import ORIGINAL, UNKNOWN_MESSAGE, Posted
 from bot.table._model import Component, TableModel
+from bot.table._views import build_view
 from services.tables import TableStatus
 
 log = logging.getLogger(__name__)

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 import discord
 
 from bot.render import COLOUR
-from bot.table._components import build_view
 from bot.table._model import PrivateModel, TableModel
 from bot.table._ui import MAX_FIELD
+from bot.table._views import build_view
 from bot.text import DEFAULT_LOCALE, Text, catalog, msg
 
 MAX_DM = 2000

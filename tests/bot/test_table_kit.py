@@ -4,7 +4,8 @@ in the player's **My cards** reply, and what a custom id carries."""
 from __future__ import annotations
 
 import re
-from typing import Any
+
+import discord
 
 from bot.table import (
     BUTTON,
@@ -19,7 +20,7 @@ from bot.text import catalog
 from bot.text.format import PlayerNames
 from games.actions import ActionSpec, AmountField, CardsField, ChoiceField
 from services.tables import Expected, SeatStatus, TableStatus
-from tests.bot.table.drawn import my_cards_view, table_view
+from tests.bot.table.drawn import my_cards_view, sent, table_view
 
 ALICE, BOB = 110000000000000001, 110000000000000002
 
@@ -41,17 +42,12 @@ def table(*, deal_open: bool = True) -> TableStatus:
     )  # fmt: skip
 
 
-def inner(view) -> list[Any]:
-    """The buttons and selects inside the view's ``DynamicItem``s."""
-    return list(view.children)
-
-
 def custom_ids(view) -> list[str]:
-    return [str(item.custom_id) for item in inner(view)]
+    return [str(item.custom_id) for item in sent(view)]
 
 
 def labels(view) -> list[str]:
-    return [str(getattr(i, "label", None) or getattr(i, "placeholder", "")) for i in inner(view)]
+    return [str(getattr(i, "label", None) or getattr(i, "placeholder", "")) for i in sent(view)]
 
 
 def test_every_component_carries_table_deal_and_counter():
@@ -78,8 +74,9 @@ def test_card_choices_never_reach_the_public_message_only_my_cards():
     assert not any(code in str(labels(public)) for code in ("A♠", "K♦", "10♥"))
     private = my_cards_view(PlainUI(), table(), [discard])
     assert private is not None
-    (select,) = inner(private)
-    assert re.fullmatch(SELECT, select.custom_id)
+    (select,) = sent(private)
+    assert isinstance(select, discord.SelectMenu)
+    assert re.fullmatch(SELECT, str(select.custom_id))
     assert [o.value for o in select.options] == ["As", "Kd", "10h"]
     assert (select.min_values, select.max_values) == (1, 2)
 

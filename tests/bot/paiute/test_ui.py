@@ -12,7 +12,7 @@ from bot.exts.paiute import PaiuteUI
 from bot.text import Text, catalog
 from games.paiute import Paiute, PaiuteOptions
 from services.tables import SeatStatus, TableStatus
-from tests.bot.table.drawn import my_cards_view, table_view
+from tests.bot.table.drawn import my_cards_view, sent, table_view
 from tests.games.paiute.helpers import deck_for
 
 ANN, BOB = "110000000000000001", "110000000000000002"
@@ -32,13 +32,12 @@ def status(game: Paiute, viewer: str | None = None) -> TableStatus:
 
 
 def inner(view: Any) -> list[Any]:
-    """The buttons and selects inside the view's ``DynamicItem``s."""
-    return [getattr(i, "item", i) for i in view.children]
+    """The buttons and selects the view sends."""
+    return list(sent(view))
 
 
 def labels(view: Any) -> list[str]:
-    items = [getattr(i, "item", i) for i in view.children]
-    return [str(getattr(i, "label", None) or getattr(i, "placeholder", "")) for i in items]
+    return [str(getattr(i, "label", None) or getattr(i, "placeholder", "")) for i in sent(view)]
 
 
 @pytest.fixture

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from bot.table import GameUI, TableNames
 from bot.table import _presenter as present
 from bot.table import _render as render
-from bot.table._components import build_view
 from bot.table._layout import hand_components
+from bot.table._views import build_view
 from games.actions import ActionSpec
 from services.tables import TableStatus
 
@@ -30,3 +32,13 @@ def my_cards_view(ui: GameUI, status: TableStatus, legal: list[ActionSpec]) -> A
     English; ``None`` when there are none."""
     shown = hand_components(ui, status, legal, names_at(status))
     return build_view(shown) if shown else None
+
+
+def sent(view: discord.ui.View) -> list[discord.Button | discord.SelectMenu]:
+    """The buttons and selects ``view`` sends, row by row, as discord.py reads them back from
+    Discord's JSON (what a client is shown)."""
+    return [
+        discord.Button(item) if item["type"] == 2 else discord.SelectMenu(item)
+        for row in view.to_components()
+        for item in row["components"]
+    ]

@@ -19,6 +19,7 @@ from bot.table._pings import GRACE_S
 from bot.text import Text, catalog, msg
 from services.tables import Expected
 from tests.bot.table.discord_fakes import ALICE, BOB, CHANNEL, GUILD, posted
+from tests.bot.table.drawn import sent
 from tests.bot.table.kit import Kit, dispatch, submit
 
 CAROL = 1003
@@ -238,8 +239,7 @@ async def test_my_cards_answers_privately_with_the_players_cards_and_their_card_
     assert call.kwargs["content"] == kit.desk.cards.text(GUILD, CHANNEL, BOB)
     view = call.kwargs["view"]
     assert isinstance(view, discord.ui.View)
-    inner: list[Any] = list(view.children)
-    ids = [str(item.custom_id) for item in inner]
+    ids = [str(item.custom_id) for item in sent(view)]
     assert select(kit, "discard", "card") in ids  # a card choice: only in My cards
     assert view.is_finished()  # no view kept alive for 15 minutes: a click is routed by its id
 

@@ -15,15 +15,16 @@ from bot.exts.pontoon import PontoonUI
 from bot.table import GameUI
 from bot.table import _presenter as present
 from bot.table import _render as render
-from bot.table._components import build_view
 from bot.table._layout import hand_components, table_components
 from bot.table._model import Button, Select
 from bot.table._names import TableNames
+from bot.table._views import build_view
 from bot.text import catalog
 from games.actions import ActionSpec, CardsField
 from games.paiute import Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
 from services.tables import SeatStatus, TableStatus
+from tests.bot.table.drawn import sent
 from tests.bot.table.test_presenter import table
 from tests.games.paiute.helpers import deck_for
 from tests.games.pontoon.helpers import game
@@ -131,8 +132,8 @@ def seen(ui: GameUI, drawn: tuple[TableStatus, Any], display: dict[str, str]) ->
     hand = build_view(hand_components(ui, mine, legal, names))
     return [
         render.table_embed(model).to_dict(),
-        [component_text(c) for c in render.table_view(model).children],
-        [component_text(c) for c in hand.children],
+        [component_text(c) for c in sent(render.table_view(model))],
+        [component_text(c) for c in sent(hand)],
         [en(t) for t in present.private_lines(ui, mine, int(to_act))],
     ]
 
