@@ -238,7 +238,8 @@ class Publisher:
         """Answer a click on the table message with the table (UPDATE_MESSAGE)."""
         locked = False
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(table.lock.acquire(), ANSWER_WAIT_S)
+            async with asyncio.timeout(ANSWER_WAIT_S):  # no task (wait_for starts one per click)
+                await table.lock.acquire()
             locked = True
         try:
             version = table.latest
