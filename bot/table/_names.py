@@ -36,6 +36,9 @@ class NameBook:
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.display: dict[str, str] = {}
+        self._last: tuple[object, TableNames] | None = None
+        """The last seats named, and their names: a step's drawing, private updates, log
+        lines and ping all name the same status's seats."""
 
     def remember(self, user: discord.abc.User) -> None:
         """Note a user's display name (every table interaction passes through here)."""
@@ -43,4 +46,9 @@ class NameBook:
 
     def of(self, status: TableStatus) -> TableNames:
         """The names of ``status``'s players (every name seen, the table's ids to iterate)."""
-        return TableNames(self.display, [s.pid for s in status.seats])
+        last = self._last
+        if last is not None and last[0] is status.seats:
+            return last[1]
+        names = TableNames(self.display, [s.pid for s in status.seats])
+        self._last = (status.seats, names)
+        return names
