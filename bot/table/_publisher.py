@@ -235,10 +235,12 @@ class Publisher:
         self._wake(table_id, table)
 
     async def _answer(self, table: _Table, interaction: discord.Interaction) -> None:
-        """Answer a click on the table message with the table (UPDATE_MESSAGE)."""
+        """Answer a click on the table message with the table (UPDATE_MESSAGE). Both waits
+        are bounded in the clicking task: ``asyncio.wait_for`` on Python 3.11 starts a task
+        (and a timer) for each, twice a click."""
         locked = False
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(ANSWER_WAIT_S):  # no task (wait_for starts one per click)
+            async with asyncio.timeout(ANSWER_WAIT_S):
                 await table.lock.acquire()
             locked = True
         try:
@@ -250,7 +252,8 @@ class Publisher:
                 drawn.unsure()  # the writer's edit may land later
             try:
                 # past Discord's 3 s the answer is refused anyway; the writer edits instead
-                await asyncio.wait_for(drawn.answer(interaction), ANSWER_LIMIT_S)
+                async with asyncio.timeout(ANSWER_LIMIT_S):
+                    await drawn.answer(interaction)
             except (discord.HTTPException, TimeoutError) as error:
                 log.info("table %s: the click's answer failed: %r", drawn.status.table_id, error)
                 drawn.unsure()
