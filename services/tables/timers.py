@@ -97,20 +97,43 @@ Fire = Callable[[], Awaitable[None]]
 
 
 class Timers:
-    """At most one pending timer per table."""
+    """At most one pending timer per table.
+
+    A table's moment moves on with nearly every step (the next player's turn timer), and a
+    task per moment made each step cancel one task and start another. A timer whose moment
+    moves later keeps its task instead: the task wakes at the moment it slept for, finds the
+    later one and sleeps on (one extra wake per turn timeout, not a task per step). A moment
+    moved earlier (a computer's short delay) replaces the task."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._due: dict[int, tuple[datetime, Fire]] = {}
+        """Each table's moment and what it fires: the task reads it each time it wakes."""
         self._when: dict[asyncio.Task[None], datetime] = {}
+        """The moment each task sleeps until, or fires at (until it is done)."""
+        self._fired: set[asyncio.Task[None]] = set()
+        """Tasks past their sleep, running what they fire: a later moment cannot reach them."""
 
     def schedule(self, table_id: int, when: datetime | None, fire: Fire) -> None:
         """Replace the table's timer (``when=None``: just cancel it)."""
-        self.cancel(table_id)
         if when is None:
+            self.cancel(table_id)
             return
+        task = self._tasks.get(table_id)
+        if (
+            task is not None
+            and task is not asyncio.current_task()
+            and not task.done()
+            and task not in self._fired
+            and self._when.get(task, when) <= when
+        ):
+            self._due[table_id] = (when, fire)  # it wakes first, then sleeps on to ``when``
+            return
+        self.cancel(table_id)
+        self._due[table_id] = (when, fire)
         task = asyncio.get_running_loop().create_task(
-            self._run(table_id, when, fire), name=f"turn-timer:{table_id}"
+            self._run(table_id), name=f"turn-timer:{table_id}"
         )
         self._tasks[table_id] = task
         self._when[task] = when
@@ -118,6 +141,7 @@ class Timers:
 
     def cancel(self, table_id: int) -> None:
         """Cancel the table's timer; a timer that is running its own timeout is left to end."""
+        self._due.pop(table_id, None)
         task = self._tasks.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -137,19 +161,31 @@ class Timers:
         """Cancel every timer and wait until they have stopped."""
         tasks = list(self._tasks.values())
         self._tasks.clear()
+        self._due.clear()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def _forget(self, table_id: int, task: asyncio.Task[None]) -> None:
         self._when.pop(task, None)
+        self._fired.discard(task)
         if self._tasks.get(table_id) is task:
             del self._tasks[table_id]
+            self._due.pop(table_id, None)
 
-    async def _run(self, table_id: int, when: datetime, fire: Fire) -> None:
-        await self.clock.sleep_until(when)
+    async def _run(self, table_id: int) -> None:
+        task = asyncio.current_task()
+        while True:
+            due = self._due.get(table_id)
+            if due is None or task is None or self._tasks.get(table_id) is not task:
+                return  # cancelled or replaced while it was waking
+            self._when[task] = due[0]
+            await self.clock.sleep_until(due[0])
+            if self._due.get(table_id) is due:
+                break  # not moved while it slept: its moment has come
+        self._fired.add(task)
         try:
-            await fire()
+            await due[1]()
         except asyncio.CancelledError:
             raise
         except Exception:  # a timer must never die silently: log it, the table stays usable

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
@@ -261,4 +262,70 @@ async def test_a_timer_whose_moment_came_is_firing_until_its_step_is_made():
         await asyncio.sleep(0)
     assert done == [1]
     assert not firing(timers)
+    await timers.shutdown()
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_a_moment_moved_later_fires_once_at_the_later_moment_and_not_before():
+    clock = ManualClock()
+    timers = Timers(clock)
+    fired: list[str] = []
+
+    def firing_as(name: str) -> Callable[[], Awaitable[None]]:
+        async def fire() -> None:
+            fired.append(name)
+
+        return fire
+
+    timers.schedule(1, clock.now() + timedelta(seconds=5), firing_as("first"))
+    await settle()
+    timers.schedule(1, clock.now() + timedelta(seconds=10), firing_as("moved"))
+    clock.advance(6)  # the first moment: the timer wakes and sleeps on
+    await settle()
+    assert fired == []
+    assert not firing(timers)
+    clock.advance(5)
+    await settle()
+    assert fired == ["moved"]
+    timers.schedule(1, clock.now() + timedelta(seconds=30), firing_as("long"))
+    await settle()
+    timers.schedule(1, clock.now() + timedelta(seconds=1), firing_as("short"))
+    clock.advance(2)  # a moment moved earlier replaces the timer
+    await settle()
+    assert fired == ["moved", "short"]
+    clock.advance(60)
+    await settle()
+    assert fired == ["moved", "short"]
+    await timers.shutdown()
+
+
+async def test_a_moment_set_while_the_timer_fires_is_not_lost():
+    """A tournament stalled after a restart: its next step was scheduled while the timer of
+    the one before was still running, and only that running timer was told of it."""
+    clock = ManualClock()
+    timers = Timers(clock)
+    release = asyncio.Event()
+    fired: list[str] = []
+
+    async def slow() -> None:
+        await release.wait()
+        fired.append("slow")
+
+    async def later() -> None:
+        fired.append("later")
+
+    timers.schedule(1, clock.now() + timedelta(seconds=5), slow)
+    await settle()
+    clock.advance(5)
+    await settle()
+    timers.schedule(1, clock.now() + timedelta(seconds=5), later)  # from another task
+    release.set()
+    await settle()
+    clock.advance(5)
+    await settle()
+    assert fired[-1:] == ["later"]
     await timers.shutdown()
