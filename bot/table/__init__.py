@@ -48,8 +48,9 @@ The extension is found by ``bot.client`` (every ``bot/exts/<name>`` package not 
 - buttons for the legal actions of the player to act, from the engine's ``ActionSpec``s
   (no field → a button; one amount → a button opening a modal with the bounds; one choice →
   a button per option or a select; card choices → a select in the **My cards** reply only;
-  anything else → slash command only), persistent ``DynamicItem``s whose custom ids carry
-  ``(table, deal, counter)``;
+  anything else → slash command only), whose custom ids carry ``(table, deal, counter)``: a
+  click is routed by its id (``on_interaction``), so it works after a restart and discord.py
+  keeps no view;
 - a player's own private update in the answer to their own move (a slash command's ephemeral
   answer, or an ephemeral followup of a click, with their card choices); private events that
   reach a player outside their own move (the deal, another player's move) as an ephemeral
