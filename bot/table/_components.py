@@ -50,13 +50,17 @@ async def route(interaction: discord.Interaction) -> None:
         clicked = on_button(interaction, Key.from_match(button))
     elif select := _SELECT.fullmatch(custom_id):
         clicked = on_select(interaction, Key.from_match(select), data.get("values"))
-    else:
-        return
+    else:  # a table's id no version of the kit draws (a hand-made interaction)
+        clicked = _unknown()
     interaction_context(interaction)
     try:
         await clicked
     except Exception as error:
         await report_error(interaction, error)
+
+
+async def _unknown() -> None:
+    raise Refusal(msg("table.refusal.stale_button"))
 
 
 Choose = Callable[[list[ActionSpec]], dict[str, Any]]

@@ -113,6 +113,16 @@ async def test_an_action_the_game_does_not_offer_now_is_refused(kit):
     await unchanged(kit, before)
 
 
+@pytest.mark.parametrize("custom_id", ["tbl:b:1:x", "tbl:s:1:2:3:UPPER:card", "tbl:q:1:2:3:draw:"])
+async def test_a_table_id_no_kit_draws_is_refused_not_left_unanswered(kit, custom_id):
+    """A hand-made click (Discord's clients only send ids the bot drew) still gets an answer."""
+    before = await kit.table("paiute")
+    bobs = kit.click(BOB)
+    await dispatch(custom_id, bobs)
+    assert refusal(bobs) == said(msg("table.refusal.stale_button"))
+    await unchanged(kit, before)
+
+
 @pytest.mark.parametrize("kind", ["@nonsense", Lobby.REPLAY])
 async def test_a_button_of_a_kind_this_bot_does_not_serve_is_refused_not_left_unanswered(kit, kind):
     """Discord said "This interaction failed": an unknown kit kind (or Replay on a bot
