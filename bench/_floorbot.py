@@ -16,6 +16,15 @@ UPDATE_MESSAGE answer as ``update:*`` does (with ``--picture``'s bytes attached 
 our bot uploaded one), token edits of the click's message (the same body), ephemeral followups,
 public turn pings through the click's webhook (one player in ``allowed_mentions``) and their
 deletion. What this costs is discord.py's floor for Discord's model of our bot's requests.
+
+``--book SNAPSHOTS`` (with ``ours:*``): each click first books a step as a durable bot must,
+before it answers: one write transaction on aiosqlite's thread, in one hop, with the PRAGMAs
+``storage/db.py`` sets (WAL, synchronous=NORMAL): the table's snapshot (one of ours, from the
+JSON list of ``{"game", "snapshot"}`` the bench wrote), the seat's stack and one ledger row.
+``--copy`` also makes the copy issue 26 asks a step to act on: the snapshot validated into the
+game's state model and dumped back (pydantic, as ``CardGame.fork`` and ``snapshot`` do), the
+JSON written being that dump. No rules run: what is left is the least SQLite and pydantic cost
+for a step that survives a kill.
 """
 
 from __future__ import annotations
@@ -23,16 +32,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import importlib
 import io
 import json
 import os
 import signal
+import sqlite3
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import discord
 import discord.http
 import yarl
@@ -40,6 +52,81 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 TEXT = "It is not your turn yet: the table waits for another player."
+ROOT = Path(__file__).resolve().parent.parent
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, snapshot TEXT NOT NULL, "
+    "counter INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seats (table_id INTEGER NOT NULL, user_id INTEGER NOT NULL, "
+    "stack INTEGER NOT NULL, PRIMARY KEY (table_id, user_id))",
+    "CREATE TABLE IF NOT EXISTS ledger (id INTEGER PRIMARY KEY, ref TEXT NOT NULL UNIQUE, "
+    "table_id INTEGER NOT NULL, user_id INTEGER NOT NULL, delta INTEGER NOT NULL)",
+)
+_PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA busy_timeout = 5000",
+)
+
+
+class Store:
+    """The least a click's step costs to book durably (see the module's ``--book``)."""
+
+    def __init__(self, path: Path, snapshots: list[dict[str, str]], copy: bool) -> None:
+        self.path, self.snapshots, self.copy = path, snapshots, copy
+        self.models: list[Any] = []
+        if copy:  # our engines' state models: the project's root on the path, as for the bot
+            sys.path.insert(0, str(ROOT))
+            registry = importlib.import_module("games.registry")
+            self.models = [registry.game_info(s["game"]).engine.State for s in snapshots]
+        self.db: aiosqlite.Connection | None = None
+        self.refs = 0
+
+    async def open(self) -> None:
+        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        for statement in (*_PRAGMAS, *_SCHEMA):
+            await self.db.execute(statement)
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.db.close()
+
+    async def step(self, table: int, user: int) -> None:
+        """Book one step of ``table`` by ``user``: the copy (``--copy``), then one hop."""
+        assert self.db is not None  # noqa: S101 - opened in setup_hook
+        which = table % len(self.snapshots)
+        snapshot = self.snapshots[which]["snapshot"]
+        if self.copy:
+            snapshot = self.models[which].model_validate_json(snapshot).model_dump_json()
+        self.refs += 1
+        ref = f"{table}:{self.refs}"
+        conn: sqlite3.Connection = self.db._conn  # as storage/_thread.py: one hop, not five
+        hop: Any = self.db._execute
+        await hop(self._book, conn, table, user, snapshot, ref)
+
+    @staticmethod
+    def _book(conn: sqlite3.Connection, table: int, user: int, snapshot: str, ref: str) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute(
+                "INSERT INTO tables (id, snapshot, counter) VALUES (?, ?, 1) ON CONFLICT (id) "
+                "DO UPDATE SET snapshot = excluded.snapshot, counter = counter + 1",
+                (table, snapshot),
+            )
+            conn.execute(
+                "INSERT INTO seats (table_id, user_id, stack) VALUES (?, ?, 9999) "
+                "ON CONFLICT (table_id, user_id) DO UPDATE SET stack = stack - 1",
+                (table, user),
+            )
+            conn.execute(
+                "INSERT INTO ledger (ref, table_id, user_id, delta) VALUES (?, ?, ?, -1)",
+                (ref, table, user),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
 
 class Floor(commands.Bot):
@@ -60,8 +147,12 @@ class Floor(commands.Bot):
         self.owed: dict[str, float] = {}
         """Each request kind's fraction not yet made (the mix spread over the clicks)."""
         self.pings: collections.deque[discord.WebhookMessage] = collections.deque()
+        self.store: Store | None = None
 
     async def setup_hook(self) -> None:
+        if self.store is not None:
+            await self.store.open()
+
         @self.tree.command(name="help", description="A short private answer.")
         async def help_(interaction: discord.Interaction) -> None:
             await interaction.response.send_message(TEXT, ephemeral=True)
@@ -113,7 +204,9 @@ class Floor(commands.Bot):
         return [discord.File(io.BytesIO(self.picture), filename="table.png")]
 
     async def ours(self, interaction: discord.Interaction) -> None:
-        """Our bot's requests for one click (see the module)."""
+        """Our bot's requests for one click (see the module), after its booking (``--book``)."""
+        if self.store is not None:
+            await self.store.step(interaction.channel_id or 0, interaction.user.id)
         files = self.files("answer_upload")
         await interaction.response.edit_message(
             embeds=self.drawn(), view=self.view("ours"), attachments=files
@@ -146,8 +239,14 @@ async def serve(args: argparse.Namespace) -> None:
         bot.picture = args.picture.read_bytes()
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+    if args.book is not None:
+        bot.store = Store(Path("floor.db"), json.loads(args.book.read_text()), args.copy)
     async with bot:
-        await bot.start(args.token)
+        try:
+            await bot.start(args.token)
+        finally:
+            if bot.store is not None:
+                await bot.store.close()
 
 
 def orphaned(parent: int) -> None:
@@ -166,6 +265,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--body", type=Path, required=True)
     parser.add_argument("--mix", type=Path, help="ours:* clicks: requests per click (JSON)")
     parser.add_argument("--picture", type=Path, help="ours:* clicks: the PNG to upload")
+    parser.add_argument("--book", type=Path, help="ours:* clicks: book a step (snapshots)")
+    parser.add_argument("--copy", action="store_true", help="--book: copy the state first")
     args = parser.parse_args(argv)
     discord.http.Route.BASE = args.base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)

@@ -21,6 +21,13 @@ what the fake and players show for a bot doing nothing but those requests). ``--
 DIR``: cProfile every bot (slower: for where the time goes, not for the numbers), and print each
 bot's Python function calls per interaction in the last run: a count the machine's noise does not
 move, so a cut too small for the CPU medians to show still shows there.
+
+Two more floors take ``our requests`` and add what a bot that survives a kill must do per step
+whatever its code (``bench/_floorbot.py --book``): ``+ booking``, one durable SQLite write
+transaction of a step (one of our engines' real snapshots, the seat's stack, a ledger row) on
+aiosqlite's thread in one hop, as ``storage`` books; ``+ booking + copy``, also the copy issue
+26 asks a step to act on (the snapshot through our engines' pydantic state model and back). No
+rules, text, private updates or timers: those are ours.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import asyncio
 import json
 import os
 import pstats
+import random
 import statistics
 import subprocess
 import sys
@@ -41,6 +49,7 @@ from typing import Any
 import bench.load
 from bench._bot_process import ROOT, BotProcess
 from bench._harness import (
+    OPEN,
     Sample,
     Table,
     build_world,
@@ -48,6 +57,8 @@ from bench._harness import (
     no_request_validation,
     percentile,
 )
+from games.fairness import new_secret
+from games.registry import game_info
 from sandbox.fake import FakeDiscord
 from sandbox.messages import Message
 
@@ -79,6 +90,8 @@ class FloorProcess(BotProcess):
         self.extra = extra
         self.mix: Path | None = None
         self.picture: Path | None = None
+        self.book: Path | None = None
+        self.copy = False
 
     def start(self) -> None:
         command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
@@ -90,6 +103,8 @@ class FloorProcess(BotProcess):
             command += ["--mix", str(self.mix)]
         if self.picture is not None:
             command += ["--picture", str(self.picture)]
+        if self.book is not None:
+            command += ["--book", str(self.book), *(["--copy"] if self.copy else [])]
         env = {**os.environ, "PYTHONPATH": str(self.extra or "")}
         self.started = time.monotonic()
         with self.log_file.open("ab") as out:
@@ -97,6 +112,24 @@ class FloorProcess(BotProcess):
             self.proc = subprocess.Popen(  # noqa: S603
                 command, env=env, stdout=out, stderr=out, cwd=self.folder
             )
+
+
+def snapshots(seats: int, seed: int = 1) -> list[dict[str, str]]:
+    """A snapshot of each game the bench opens, ``seats`` players a few random steps into a
+    committed deal: the JSON our booking writes per step, of our size."""
+    rng = random.Random(seed)
+    made = []
+    for game_id in OPEN:
+        players = [str(1_100_000_000_000_000_000 + i) for i in range(seats)]
+        game = game_info(game_id).engine.new(players, dict.fromkeys(players, 1_000), seed=seed)
+        game.commit(new_secret())
+        for _ in range(3):
+            pid = game.to_act
+            if game.is_over or pid is None:
+                break
+            game.act(pid, rng.choice(game.legal_actions(pid)).sample(rng))
+        made.append({"game": game_id, "snapshot": game.snapshot()})
+    return made
 
 
 def embeds_of(message: Message) -> list[dict[str, Any]]:
@@ -216,6 +249,7 @@ async def floor_once(
     extra: Path | None,
     mix: dict[str, float] | None = None,
     picture: bytes = b"",
+    store: str = "",
 ) -> dict[str, float]:
     """A fresh fake world of the same size, the floor bot, its clicks measured."""
     no_request_validation()
@@ -232,7 +266,8 @@ async def floor_once(
             boards = [(t, fake.world.add_message(t.channel, bot_user, drawn)) for t in tables]
             profile = None
             if args.profile is not None:
-                profile = args.profile.resolve() / f"floor-{mode}{'-orjson' if extra else ''}.prof"
+                named = f"floor-{mode}{'-' + store if store else ''}{'-orjson' if extra else ''}"
+                profile = args.profile.resolve() / f"{named}.prof"
             bot = FloorProcess(fake, Path(folder), tables[0], extra, profile)
             bot.body.write_text(json.dumps(body))
             if mix is not None:
@@ -241,6 +276,9 @@ async def floor_once(
             if picture:
                 bot.picture = Path(folder) / "picture.png"
                 bot.picture.write_bytes(picture)
+            if store:
+                bot.book, bot.copy = Path(folder) / "snapshots.json", store == "copy"
+                bot.book.write_text(json.dumps(snapshots(args.seats)))
             bot.start()
             try:
                 await bot.ready(tables[0].host, tables[0].guild.channels[0])
@@ -304,15 +342,19 @@ def main() -> None:
         mixes="",  # one measure of --slash's mix, named ""
     )
     bench.load.FakeDiscord = Recorded  # type: ignore[attr-defined]
-    floors: list[tuple[str, str, Path | None]] = [
-        ("text", "text", None),
-        ("update", "update", None),
-        ("our requests", "ours", None),
+    floors: list[tuple[str, str, Path | None, str]] = [
+        ("text", "text", None, ""),
+        ("update", "update", None, ""),
+        ("our requests", "ours", None, ""),
+        ("+ booking", "ours", None, "book"),
+        ("+ booking + copy", "ours", None, "copy"),
     ]
     if args.orjson is not None:
-        floors.append(("update+orjson", "update", args.orjson.resolve()))
+        floors.append(("update+orjson", "update", args.orjson.resolve(), ""))
+    if args.profile is not None:  # cProfile writes its file, not the folder it sits in
+        args.profile.mkdir(parents=True, exist_ok=True)
     results: dict[str, list[dict[str, Any]]] = {"our bot": []}
-    results.update((name, []) for name, _mode, _extra in floors)
+    results.update((name, []) for name, *_ in floors)
     for run in range(args.runs):
         made.clear()
         mine = None if args.profile is None else args.profile.resolve() / "ours.prof"
@@ -329,8 +371,8 @@ def main() -> None:
         mix, picture = our_mix(ours), our_picture(made[-1], ours)
         rate = float(ours["interactions/s"])
         line = f"run {run + 1}: our bot {ours['cpu ms/interaction']:.2f} ms at {rate:.1f}/s"
-        for name, mode, extra in floors:
-            got = asyncio.run(floor_once(args, body, mode, rate, extra, mix, picture))
+        for name, mode, extra, store in floors:
+            got = asyncio.run(floor_once(args, body, mode, rate, extra, mix, picture, store))
             results[name].append(got)
             line += (
                 f", {name} {got['cpu ms/interaction']:.3f} ms (idle {got['idle ms/s']:.0f} ms/s)"
@@ -357,7 +399,11 @@ def main() -> None:
     if args.profile is not None:
         folder = args.profile.resolve()
         files = {"our bot": folder / "ours.prof"}
-        files.update((name, folder / f"floor-{mode}.prof") for name, mode, _ in floors[:3])
+        files.update(
+            (name, folder / f"floor-{mode}{'-' + store if store else ''}.prof")
+            for name, mode, extra, store in floors
+            if extra is None
+        )
         counts = {name: calls_per_interaction(path) for name, path in files.items()}
         print("\nPython calls per interaction (cProfile, last run; our bot: its measured phase)")
         for name, count in counts.items():
