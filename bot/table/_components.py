@@ -316,7 +316,9 @@ async def on_select(interaction: discord.Interaction, key: Key, picked: object) 
     if message is not None and message.flags.ephemeral:
         # a select of the My cards reply: the reply shows the cards now; the table is edited
         try:
-            result = await desk.service.act(guild, channel, user, choose, key.expected)
+            result = await desk.service.act(
+                guild, channel, user, choose, key.expected, seen_by_actor=True
+            )
         except StaleAction as error:  # the reply stays as it is: the refusal says why
             with refusals(desk):
                 now = desk.service.status(guild, channel)
@@ -328,7 +330,8 @@ async def on_select(interaction: discord.Interaction, key: Key, picked: object) 
 
         async def cards_now() -> None:  # the reply shows the cards now, without the selects
             locale = await desk.reader(interaction)
-            shown = await desk.cards.message(guild, channel, user, locale, edit=True)
+            seen = result.actor_view  # from the step: the table is not read again
+            shown = await desk.cards.message(guild, channel, user, locale, edit=True, seen=seen)
             await interaction.response.edit_message(**shown)
 
         # the player's own update (with the choices left) becomes the reply, else cards_now

@@ -16,7 +16,7 @@ from bot.table._names import TableNames
 from bot.table._ui import GameUI
 from bot.text import Text, msg
 from bot.text.format import PlayerNames
-from services.tables import ActionResult, TableError, TableService, TableStatus
+from services.tables import ActionResult, PrivateView, TableError, TableService, TableStatus
 
 
 class Games(Protocol):
@@ -42,7 +42,14 @@ class Cards(Protocol):
     async def show(self, interaction: discord.Interaction) -> None: ...
 
     async def message(
-        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
+        self,
+        guild: int,
+        channel: int,
+        user: int,
+        locale: str,
+        *,
+        edit: bool = False,
+        seen: PrivateView | None = None,
     ) -> dict[str, Any]: ...
 
 

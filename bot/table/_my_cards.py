@@ -22,7 +22,7 @@ from bot.table._layout import hand_components, verify_button
 from bot.table._message import MessageFormat
 from bot.table._names import TableNames
 from bot.text import msg
-from services.tables import TableService, TableStatus
+from services.tables import PrivateView, TableService, TableStatus
 
 
 class CardsDesk(Games, Protocol):
@@ -81,14 +81,25 @@ class MyCards:
         self.acted(interaction.user.id)  # they are looking: no turn ping
 
     async def message(
-        self, guild: int, channel: int, user: int, locale: str, *, edit: bool = False
+        self,
+        guild: int,
+        channel: int,
+        user: int,
+        locale: str,
+        *,
+        edit: bool = False,
+        seen: PrivateView | None = None,
     ) -> dict[str, Any]:
         """The **My cards** reply in ``locale`` as keyword arguments of a send (``edit``: of an
-        edit of the reply after a card choice: the cards now, without the choices)."""
+        edit of the reply after a card choice: the cards now, without the choices). ``seen``:
+        the player's view as a step just left it (read from the service when not given)."""
         desk = self.desk
-        with refusals(desk):
-            status = desk.service.status(guild, channel, user)
-            legal = desk.service.legal_actions(guild, channel, user)
+        if seen is not None and seen.status is not None:
+            status, legal = seen.status, seen.legal
+        else:
+            with refusals(desk):
+                status = desk.service.status(guild, channel, user)
+                legal = desk.service.legal_actions(guild, channel, user)
         text = self._text(status, user, locale)
         ui, names = desk.ui(status.game), desk.names_of(status)
         verify = verify_button(status) if self.verifier is not None else ()

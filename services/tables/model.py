@@ -160,6 +160,9 @@ class ActionResult:
     """The legal actions of the player to act next (``table.to_act``): the table's buttons."""
     private: Mapping[int, PrivateView] = field(default_factory=dict)
     """Each person this step told privately (``outbox.told_privately``): their view now."""
+    actor_view: PrivateView | None = None
+    """The actor's own view now, told privately or not, when the action asked for it
+    (``act(seen_by_actor=True)``: a choice in **My cards**, whose reply shows it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -368,12 +368,16 @@ class TableService:
         user: int,
         action: BaseModel | Mapping[str, Any] | Callable[[list[ActionSpec]], Mapping[str, Any]],
         expected: Expected | tuple[int, int, int] | None = None,
+        *,
+        seen_by_actor: bool = False,
     ) -> ActionResult:
         """Apply a player's action. ``expected`` (table id, deal number, action counter) comes
         from a button: when the table has moved on since it was drawn, the click is stale.
         ``action`` may be a function of the player's legal actions (a button's: which of them
         it stands for), called once the click is known not to be stale and to be theirs; what
-        it raises reaches the caller with nothing changed."""
+        it raises reaches the caller with nothing changed. ``seen_by_actor``: the result
+        carries the player's own view even when the step told them nothing privately (a
+        choice made in **My cards**, whose reply then shows their cards as they are now)."""
         async with self.house.locked(guild, channel) as live:
             if expected is not None and tuple(expected) != tuple(live.expected):
                 raise e.StaleAction()
@@ -397,7 +401,8 @@ class TableService:
                 raise refusal(exc, fork.legal_actions(pid), chosen, live.game.name) from exc
             live.misses.pop(pid, None)
             live.away.discard(pid)
-            return await self.steps.commit(live, fork, before, events)
+            viewer = user if seen_by_actor else None
+            return await self.steps.commit(live, fork, before, events, viewer=viewer)
 
 
 def _resolved(

@@ -38,6 +38,7 @@ from services.tables.model import (
     Expected,
     LiveTable,
     PrivateView,
+    TableStatus,
     TimeoutReport,
 )
 from services.tables.outbox import told_privately
@@ -173,12 +174,13 @@ class Steps:
         events: Sequence[GameEvent],
         *,
         by_player: bool = True,
+        viewer: int | None = None,
     ) -> ActionResult:
         """Play the turns of absent players on ``engine`` (a fork, or a new deal: never the
         table's own), book everything since ``before`` in one transaction (and the result
         when the deal ends, the private updates delivered since the last step, and what the
         step earned), then swap ``engine`` in. Only a player's own step counts as activity: a
-        table kept going by timeouts goes idle."""
+        table kept going by timeouts goes idle. ``viewer``: see :func:`step_result`."""
         told = [*events, *play_absent(live, engine)]
         deadline, private = self._deadline(live, engine), told_privately(told)
         delivered = self.outbox.noted(live.id)
@@ -202,7 +204,7 @@ class Steps:
         self.arm(live)
         if settlement is not None:
             self.rules.deal_over(live)
-        return step_result(live, told, settlement)
+        return step_result(live, told, settlement, viewer)
 
     def _deadline(self, live: LiveTable, engine: Engine) -> datetime | None:
         if engine.is_over or engine.to_act is None:
@@ -233,16 +235,28 @@ def legal_for(live: LiveTable, user: int) -> list[ActionSpec]:
 
 
 def step_result(
-    live: LiveTable, events: Iterable[GameEvent], settlement: dict[str, int] | None = None
+    live: LiveTable,
+    events: Iterable[GameEvent],
+    settlement: dict[str, int] | None = None,
+    viewer: int | None = None,
 ) -> ActionResult:
     """A step's result, read once under the lock: the public status, the legal actions of the
-    player to act, and the view now of each person the events told privately."""
+    player to act, and the view now of each person the events told privately, and of
+    ``viewer`` (a player whose own reply shows their cards now, told or not)."""
     told = list(events)
     table = live.status()
     legal = legal_for(live, table.to_act) if table.to_act is not None else []
     private: dict[int, PrivateView] = {}
     for user in told_privately(told):
-        mine = live.status(str(user)) if live.seat(user) is not None else None
-        seen = mine if mine is not None and mine.view is not None else None
-        private[user] = PrivateView(seen, legal if user == table.to_act else legal_for(live, user))
-    return ActionResult(told, table, settlement, legal=legal, private=private)
+        private[user] = _view(live, user, table, legal)
+    own = None
+    if viewer is not None:
+        own = private.get(viewer) or _view(live, viewer, table, legal)
+    return ActionResult(told, table, settlement, legal=legal, private=private, actor_view=own)
+
+
+def _view(live: LiveTable, user: int, table: TableStatus, legal: list[ActionSpec]) -> PrivateView:
+    """``user``'s view of the table now (``legal``: the legal actions of the player to act)."""
+    mine = live.status(str(user)) if live.seat(user) is not None else None
+    seen = mine if mine is not None and mine.view is not None else None
+    return PrivateView(seen, legal if user == table.to_act else legal_for(live, user))

@@ -1,7 +1,9 @@
 """What one click costs the bot, counted on a real click through the fake Discord: the table
 is read once, by the service, under its lock, in the step itself (the bot reads nothing of the
 table again to show it), the legal actions are listed once (for the next buttons), and the
-step is one write transaction (the private outbox of the last step is cleared with it)."""
+step is one write transaction (the private outbox of the last step is cleared with it). A card
+choice made in **My cards** (a select of an ephemeral reply) is a click too: its reply shows
+the player's cards from the step, not from a second read."""
 
 from __future__ import annotations
 
@@ -11,11 +13,19 @@ from typing import Any
 
 import pytest
 
+from games.paiute import Paiute
 from games.pontoon import Pontoon
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from services.tables.model import LiveTable
-from tests.e2e.table_helpers import TableSeed, click_action, service, status
+from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, drawn, first_value, menus, to_act, view
+from tests.e2e.table_helpers import (
+    TableSeed,
+    click_action,
+    service,
+    status,
+    table_message,
+)
 
 TABLE_SEED = 20261129
 
@@ -53,16 +63,11 @@ async def _to_a_twist(session: Session, by: dict[int, Actor]) -> Actor:
     raise AssertionError("no twist came")
 
 
-async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_writes_once(
-    session: Session, alice: Actor, bob: Actor, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, banker="house")
-    await bob.slash("pontoon join", buy_in=300)
-    await alice.slash("pontoon start")
-    await session.fake.settle(quiet=0.02, within=3.0)
-    actor = await _to_a_twist(session, {alice.id: alice, bob.id: bob})
-    before = status(session).action_counter
-
+def _count_reads(
+    session: Session, monkeypatch: pytest.MonkeyPatch, engine: type[Any]
+) -> Counter[str]:
+    """Count, until ``monkeypatch.undo()``: the bot's reads of the table and of legal actions,
+    the engine's listings of legal actions, the public status built, the write transactions."""
     counts: Counter[str] = Counter()
     tables, db = service(session), session.bot.db  # type: ignore[attr-defined]
     monkeypatch.setattr(tables, "status", _counted(counts, "bot reads", tables.status))
@@ -70,7 +75,7 @@ async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_w
         tables, "legal_actions", _counted(counts, "bot legal reads", tables.legal_actions)
     )
     monkeypatch.setattr(
-        Pontoon, "_list_actions", _counted(counts, "legal listed", Pontoon._list_actions)
+        engine, "_list_actions", _counted(counts, "legal listed", engine._list_actions)
     )
     public = LiveTable.status
 
@@ -84,7 +89,20 @@ async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_w
     monkeypatch.setattr(
         db, "_run_in_transaction", _counted(counts, "writes", db._run_in_transaction)
     )
+    return counts
 
+
+async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_writes_once(
+    session: Session, alice: Actor, bob: Actor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await alice.slash("pontoon open", min_bet=10, max_bet=50, buy_in=300, banker="house")
+    await bob.slash("pontoon join", buy_in=300)
+    await alice.slash("pontoon start")
+    await session.fake.settle(quiet=0.02, within=3.0)
+    actor = await _to_a_twist(session, {alice.id: alice, bob.id: bob})
+    before = status(session).action_counter
+
+    counts = _count_reads(session, monkeypatch, Pontoon)
     answer = await click_action(session, actor, "twist")
     await session.fake.settle(quiet=0.02, within=3.0)
     monkeypatch.undo()
@@ -96,3 +114,40 @@ async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_w
     assert counts["public status"] == 1  # the step's, under the lock
     assert counts["legal listed"] == 1  # the next buttons'; the click's own came with the fork
     assert counts["writes"] == 1  # the booking (last step's outbox cleared in it)
+
+
+async def test_a_discard_chosen_in_my_cards_shows_the_cards_left_without_reading_the_table(
+    session: Session, alice: Actor, bob: Actor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await alice.slash(
+        "paiute open",
+        stake=OPTIONS.stake,
+        max_rounds=OPTIONS.max_rounds,
+        turn_timeout=OPTIONS.turn_timeout,
+        buy_in=BUY_IN,
+    )
+    await bob.slash("paiute join", buy_in=BUY_IN)
+    await alice.slash("paiute start")
+    await session.fake.settle(quiet=0.02, within=3.0)
+    actor = to_act(session, [alice, bob])
+    clicked = await actor.click(table_message(session), "Draw: from the stock")
+    own = await clicked.followup()  # the drawn card, with the discard (or call) choice
+    code = drawn(own)
+    await session.fake.settle(quiet=0.02, within=3.0)
+    menu = next(m for m in menus(own) if m in ("Discard a card", "Call: discard"))
+    before = status(session).action_counter
+
+    counts = _count_reads(session, monkeypatch, Paiute)
+    value = code if menu == "Discard a card" else first_value(own, menu)
+    picked = await actor.select(own, menu, value)
+    await session.fake.settle(quiet=0.02, within=3.0)
+    monkeypatch.undo()
+
+    assert picked.message is own  # the reply now shows the cards left
+    assert status(session).action_counter == before + 1  # the discard was played
+    assert len(view(session, actor).hand or []) == 5  # six after the draw, one discarded
+    assert counts["bot reads"] == 0  # the reply's cards came with the step
+    assert counts["bot legal reads"] == 0
+    assert counts["public status"] == 1
+    assert counts["legal listed"] == 1  # the next player's buttons
+    assert counts["writes"] == 1
