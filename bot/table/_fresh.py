@@ -77,12 +77,13 @@ class FreshTokens:
             return
         key = (interaction.user.id, interaction.channel_id)
         made = made_at(interaction, self.clock)
+        followup = interaction.followup  # discord.py builds a new Webhook on every read
         self._kept.pop(key, None)
-        self._kept[key] = (made, interaction.followup)
+        self._kept[key] = (made, followup)
         self._expire()
         if interaction.response.type in PUBLIC:
             kept = self._channels.get(interaction.channel_id, [])
-            kept = [(made, interaction.followup), *kept][:CHANNEL_KEPT]
+            kept = [(made, followup), *kept][:CHANNEL_KEPT]
             kept.sort(key=lambda k: -k[0])
             self._channels[interaction.channel_id] = kept
 

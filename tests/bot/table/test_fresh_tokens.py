@@ -102,3 +102,23 @@ def test_a_token_discord_refused_is_dropped_until_the_next_interaction():
     again = clicked(1)
     tokens.seen(again)
     assert tokens.get(1, 10) is again.followup
+
+
+class _Rebuilt(SimpleNamespace):
+    """An interaction whose ``followup`` is a new webhook object on every read, as
+    discord.py's property builds it."""
+
+    @property
+    def followup(self) -> Any:
+        return object()
+
+
+def test_a_token_refused_for_a_private_update_is_not_tried_again_for_a_turn_ping():
+    tokens = FreshTokens(clock=Clock())
+    fields = {k: v for k, v in vars(clicked(1)).items() if k != "followup"}
+    click: Any = _Rebuilt(**fields)
+    tokens.seen(click)
+    assert len(tokens.at(10)) == 1  # a public followup (a turn ping) may ride on it
+    tokens.drop(1, 10)  # Discord refused it for the player's private update
+    assert tokens.get(1, 10) is None
+    assert tokens.at(10) == []  # no ping tries it again (a refused request: an invalid one)
