@@ -89,12 +89,16 @@ class _Alive:
 
 @dataclass(slots=True)
 class _Due:
-    """A ping waiting for its grace to pass."""
+    """A ping waiting for its grace to pass: whose turn, the task that waits for it, and what
+    the ping says and reads when it comes."""
 
     user: int
     deal: int
     at: datetime
     task: asyncio.Task[None]
+    status: TableStatus
+    texts: Texts
+    refresh: Callable[[], TableStatus] | None
 
 
 class Pinger:
@@ -164,35 +168,44 @@ class Pinger:
         alive, due = self._alive.get(table), self._due.get(table)
         if alive is not None and (alive.user, alive.deal) == (user, status.deal_number):
             return  # still their turn: they were told
+        sleeping = None
         if due is not None and not due.task.done():
             if (due.user, due.deal) == (user, status.deal_number):
                 return  # still their turn: their grace runs
             if due.at > self.clock.now():
-                due.task.cancel()  # (past its grace it may be sending: it sees it is stale)
+                # still in its grace: the task may wait on for the next player (it wakes at
+                # its moment, finds a later one and sleeps on: no task per step). Past its
+                # grace it may be sending: it sees it is stale.
+                sleeping = due.task
         self._due.pop(table, None)
         async with self._locks[table]:
             await self._delete(table)
         if user is None or status.message_id is None or not _pingable(status, user):
+            if sleeping is not None:
+                sleeping.cancel()
             return
         at = self.clock.now() + timedelta(seconds=self.grace_s)
         texts = (channel_text, dm_text)
-        task = asyncio.get_running_loop().create_task(
-            self._after_grace(status, user, at, texts, refresh), name=f"turn-ping-{table}"
-        )
-        self._due[table] = _Due(user, status.deal_number, at, task)
+        if sleeping is None or sleeping.done():
+            sleeping = asyncio.get_running_loop().create_task(
+                self._after_grace(table), name=f"turn-ping-{table}"
+            )
+        self._due[table] = _Due(user, status.deal_number, at, sleeping, status, texts, refresh)
 
-    async def _after_grace(
-        self,
-        status: TableStatus,
-        user: int,
-        at: datetime,
-        texts: Texts,
-        refresh: Callable[[], TableStatus] | None,
-    ) -> None:
-        table = status.table_id
-        reached = at - timedelta(seconds=self.grace_s)
+    async def _after_grace(self, table: int) -> None:
+        """Wait for the table's due ping's moment (each time it wakes, the one due then: a
+        later turn moves it), then ping, unless the turn moved on meanwhile."""
+        task = asyncio.current_task()
         try:
-            await self.clock.sleep_until(at)
+            while True:
+                due = self._due.get(table)
+                if due is None or due.task is not task:
+                    return  # the turn moved on with nobody to ping, or another task has it
+                if due.at <= self.clock.now():
+                    break
+                await self.clock.sleep_until(due.at)
+            status, user, texts, refresh = due.status, due.user, due.texts, due.refresh
+            reached = due.at - timedelta(seconds=self.grace_s)
             while True:
                 now = refresh() if refresh is not None else status
                 if now.table_id != table or not now.deal_open or now.to_act != user:
@@ -203,17 +216,15 @@ class Pinger:
                 if seen is not None and seen > reached - timedelta(seconds=self.recent_s):
                     self.sent["not needed"] += 1
                     return
-                wait = await self._ping(now, user, texts, asyncio.current_task())
+                wait = await self._ping(now, user, texts, due)
                 if wait <= 0:
                     return
                 await self.clock.sleep(wait)  # the channel is full: the ping waits for room
         except (discord.HTTPException, RuntimeError) as error:  # RuntimeError: stopping
             log.info("table %s: no turn ping: %r", table, error)
 
-    async def _ping(
-        self, status: TableStatus, user: int, texts: Texts, task: asyncio.Task[object] | None
-    ) -> float:
-        """Ping ``user`` unless the turn moved on meanwhile (``task``: the ping's own, still
+    async def _ping(self, status: TableStatus, user: int, texts: Texts, due: _Due) -> float:
+        """Ping ``user`` unless the turn moved on meanwhile (``due``: the ping's own, still
         the table's due one); seconds to wait first when it must go through a channel with
         no room (then nothing was sent)."""
         channel_text, dm_text = texts
@@ -221,8 +232,7 @@ class Pinger:
         if mode is PingMode.OFF:
             return 0.0
         async with self._locks[status.table_id]:
-            due = self._due.get(status.table_id)
-            if due is None or due.task is not task or status.table_id in self._alive:
+            if self._due.get(status.table_id) is not due or status.table_id in self._alive:
                 return 0.0  # a newer turn decides
             if mode is PingMode.DM and user not in self.closed_dms:
                 sent = await self._dm(user, dm_text())

@@ -125,6 +125,24 @@ async def test_a_turn_that_moves_on_during_the_grace_sends_nothing_stale():
     world.channel.send.assert_not_called()
 
 
+async def test_a_turn_passed_on_within_the_grace_pings_the_next_player_after_their_own():
+    world = World()
+    await world.turn(status(ALICE))
+    waiting = world.pinger._due[TABLE].task
+    await world.advance(GRACE_S - 1)
+    world.pinger.acted(ALICE)
+    await world.turn(status(BOB))  # alice played in time: bob's grace starts now
+    assert world.pinger._due[TABLE].task is waiting  # the table's one waiting task, kept
+    await world.advance(1.0)  # alice's moment: nobody is pinged, bob's grace runs on
+    world.channel.send.assert_not_called()
+    await world.advance(GRACE_S - 1.5)
+    world.channel.send.assert_not_called()
+    await world.advance(0.5)
+    world.channel.send.assert_awaited_once()
+    mentions_only(world.channel.send.call_args, BOB)
+    assert waiting.done()
+
+
 async def test_a_full_channel_makes_the_ping_wait_for_room_keeping_one_for_the_table():
     world = World()
     budget = world.pinger.budget
