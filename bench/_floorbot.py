@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import cProfile
 import gc
 import importlib
 import io
@@ -149,6 +150,9 @@ class Floor(commands.Bot):
         """Each request kind's fraction not yet made (the mix spread over the clicks)."""
         self.pings: collections.deque[discord.WebhookMessage] = collections.deque()
         self.store: Store | None = None
+        self.profile: cProfile.Profile | None = None
+        """``--profile``: enabled at the first click (start-up and login are not play)."""
+        self.profiling = False
 
     async def setup_hook(self) -> None:
         if self.store is not None:
@@ -170,6 +174,9 @@ class Floor(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
+        if self.profile is not None and not self.profiling:
+            self.profiling = True  # from the first click on, as our bot's covers only play
+            self.profile.enable()
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         if custom_id.startswith("text"):
@@ -247,12 +254,17 @@ async def serve(args: argparse.Namespace) -> None:
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     if args.book is not None:
         bot.store = Store(Path("floor.db"), json.loads(args.book.read_text()), args.copy)
+    if args.profile is not None:
+        bot.profile = cProfile.Profile(time.perf_counter)
     async with bot:
         try:
             await bot.start(args.token)
         finally:
             if bot.store is not None:
                 await bot.store.close()
+            if bot.profile is not None:
+                bot.profile.disable()
+                bot.profile.dump_stats(str(args.profile))
 
 
 def orphaned(parent: int) -> None:
@@ -273,6 +285,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--picture", type=Path, help="ours:* clicks: the PNG to upload")
     parser.add_argument("--book", type=Path, help="ours:* clicks: book a step (snapshots)")
     parser.add_argument("--copy", action="store_true", help="--book: copy the state first")
+    parser.add_argument("--profile", type=Path, help="cProfile from the first click to FILE")
     args = parser.parse_args(argv)
     discord.http.Route.BASE = args.base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)

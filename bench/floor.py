@@ -95,8 +95,8 @@ class FloorProcess(BotProcess):
 
     def start(self) -> None:
         command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
-        if self.profile is not None:
-            command[1:1] = ["-m", "cProfile", "-o", str(self.profile)]
+        if self.profile is not None:  # from its first click: start-up is not play
+            command += ["--profile", str(self.profile)]
         command += ["--gateway", self.fake.gateway_url, "--token", self.fake.token]
         command += ["--guild", str(self.guild.id), "--body", str(self.body)]
         if self.mix is not None:
