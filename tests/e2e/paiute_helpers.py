@@ -23,6 +23,19 @@ BUY_IN = 200
 _CARD = re.compile(r"(?<![0-9])(10|[2-9AKQJ])([♠♥♦♣])")
 
 
+async def open_with(host: Actor, others: list[Actor]) -> None:
+    """``host`` opens a table with :data:`OPTIONS` and :data:`BUY_IN`; ``others`` join it."""
+    await host.slash(
+        "paiute open",
+        stake=OPTIONS.stake,
+        max_rounds=OPTIONS.max_rounds,
+        turn_timeout=OPTIONS.turn_timeout,
+        buy_in=BUY_IN,
+    )
+    for actor in others:
+        await actor.slash("paiute join", buy_in=BUY_IN)
+
+
 def codes_in(text: str) -> list[str]:
     """The codes of the cards a text shows (``10♥`` -> ``10h``), in order."""
     return [rank + "shdc"["♠♥♦♣".index(suit)] for rank, suit in _CARD.findall(text)]

@@ -25,7 +25,7 @@ from sandbox.log import Call
 from sandbox.messages import Message
 from services.tables import TableError
 from tests.e2e import test_palace, test_pontoon
-from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, stock, to_act
+from tests.e2e.paiute_helpers import find_seed, open_with, stock, to_act
 from tests.e2e.table_helpers import (
     V2_FLAG,
     TableSeed,
@@ -213,15 +213,7 @@ async def test_paiute_with_pictures(
     players = [alice, bob, carol]
     table_seed.value = find_seed([str(a.id) for a in players])
     watch = PictureWatch(session, {a.id: a for a in players}, face_down=stock)
-    await alice.slash(
-        "paiute open",
-        stake=OPTIONS.stake,
-        max_rounds=OPTIONS.max_rounds,
-        turn_timeout=OPTIONS.turn_timeout,
-        buy_in=BUY_IN,
-    )
-    for actor in (bob, carol):
-        await actor.slash("paiute join", buy_in=BUY_IN)
+    await open_with(alice, [bob, carol])
     await alice.slash("paiute start")
     await watch.step("start")
     assert_pictured(await pictured(session))

@@ -18,7 +18,7 @@ from games.pontoon import Pontoon
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from services.tables.model import LiveTable
-from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, drawn, first_value, menus, to_act, view
+from tests.e2e.paiute_helpers import drawn, first_value, menus, open_with, to_act, view
 from tests.e2e.table_helpers import (
     TableSeed,
     click_action,
@@ -119,14 +119,7 @@ async def test_a_twist_click_reads_the_table_once_lists_legal_actions_once_and_w
 async def test_a_discard_chosen_in_my_cards_shows_the_cards_left_without_reading_the_table(
     session: Session, alice: Actor, bob: Actor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await alice.slash(
-        "paiute open",
-        stake=OPTIONS.stake,
-        max_rounds=OPTIONS.max_rounds,
-        turn_timeout=OPTIONS.turn_timeout,
-        buy_in=BUY_IN,
-    )
-    await bob.slash("paiute join", buy_in=BUY_IN)
+    await open_with(alice, [bob])
     await alice.slash("paiute start")
     await session.fake.settle(quiet=0.02, within=3.0)
     actor = to_act(session, [alice, bob])
