@@ -14,22 +14,10 @@ from sandbox.actors import Actor
 from sandbox.flags import MANAGE_GUILD
 from sandbox.harness import Session
 from sandbox.log import Call
-from tests.e2e.paiute_helpers import BUY_IN, OPTIONS, find_seed, hand_line
+from tests.e2e.paiute_helpers import BUY_IN, find_seed, hand_line, open_with
 from tests.e2e.table_helpers import TableSeed, is_ping, status, table_message
 
 pytestmark = pytest.mark.usefixtures("chips_add_up")
-
-
-async def seat(host: Actor, others: list[Actor]) -> None:
-    await host.slash(
-        "paiute open",
-        stake=OPTIONS.stake,
-        max_rounds=OPTIONS.max_rounds,
-        turn_timeout=OPTIONS.turn_timeout,
-        buy_in=BUY_IN,
-    )
-    for actor in others:
-        await actor.slash("paiute join", buy_in=BUY_IN)
 
 
 def to_act(session: Session, players: list[Actor]) -> Actor:
@@ -59,7 +47,7 @@ def players(
 async def deal_under_way(session: Session, players: list[Actor]) -> Actor:
     """A Paiute deal under way: the player whose turn it is."""
     alice = players[0]
-    await seat(alice, players[1:])
+    await open_with(alice, players[1:])
     await alice.slash("paiute start")
     await session.fake.settle(quiet=0.3, within=10.0)
     return to_act(session, players)
@@ -94,7 +82,7 @@ async def test_a_dealt_hand_goes_by_followup_to_a_fresh_player_and_by_dm_to_one_
     session: Session, players: list[Actor]
 ) -> None:
     alice, bob, carol = players
-    await seat(alice, [bob])
+    await open_with(alice, [bob])
     await session.restart_bot()  # bob's interaction token lived in the old process only
     await carol.slash("paiute join", buy_in=BUY_IN)
     await session.fake.settle(quiet=0.3, within=10.0)
@@ -118,7 +106,7 @@ async def test_a_slash_actions_table_edit_goes_through_the_latest_clicks_token(
     session: Session, players: list[Actor]
 ) -> None:
     alice = players[0]
-    await seat(alice, players[1:])
+    await open_with(alice, players[1:])
     await session.fake.settle(quiet=0.3, within=10.0)
     dealt = await alice.click(table_message(session), "Deal")  # answered with the table
     await session.fake.settle(quiet=0.3, within=10.0)
