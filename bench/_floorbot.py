@@ -24,7 +24,11 @@ JSON list of ``{"game", "snapshot"}`` the bench wrote), the seat's stack and one
 ``--copy`` also makes the copy issue 26 asks a step to act on: the snapshot validated into the
 game's state model and dumped back (pydantic, as ``CardGame.fork`` and ``snapshot`` do), the
 JSON written being that dump. No rules run: what is left is the least SQLite and pydantic cost
-for a step that survives a kill.
+for a step that survives a kill. ``--rules`` (with ``--book``) also runs the game's rules on that
+copy, as the table service's step does: each table keeps a live game of ours (restored from
+the snapshot, again when its deal ends), and a click forks it from its held snapshot, lists the
+legal actions of the player to act, plays one of them, dumps the copy and swaps it in once
+booked. Still no text, private updates, pings or timers.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import importlib
 import io
 import json
 import os
+import random
 import signal
 import sqlite3
 import sys
@@ -75,13 +80,18 @@ _PRAGMAS = (
 class Store:
     """The least a click's step costs to book durably (see the module's ``--book``)."""
 
-    def __init__(self, path: Path, snapshots: list[dict[str, str]], copy: bool) -> None:
-        self.path, self.snapshots, self.copy = path, snapshots, copy
-        self.models: list[Any] = []
-        if copy:  # our engines' state models: the project's root on the path, as for the bot
+    def __init__(
+        self, path: Path, snapshots: list[dict[str, str]], copy: bool, rules: bool = False
+    ) -> None:
+        self.path, self.snapshots, self.copy, self.rules = path, snapshots, copy, rules
+        self.engines: list[Any] = []
+        if copy or rules:  # our engines: the project's root on the path, as for the bot
             sys.path.insert(0, str(ROOT))
             registry = importlib.import_module("games.registry")
-            self.models = [registry.game_info(s["game"]).engine.State for s in snapshots]
+            self.engines = [registry.game_info(s["game"]).engine for s in snapshots]
+        self.games: dict[int, tuple[Any, str]] = {}
+        """``--rules``: each table's game and the snapshot it was booked with."""
+        self.rng = random.Random(1)  # a stand-in for the player's choice
         self.db: aiosqlite.Connection | None = None
         self.refs = 0
 
@@ -99,13 +109,29 @@ class Store:
         assert self.db is not None  # noqa: S101 - opened in setup_hook
         which = table % len(self.snapshots)
         snapshot = self.snapshots[which]["snapshot"]
-        if self.copy:
-            snapshot = self.models[which].model_validate_json(snapshot).model_dump_json()
+        game = None
+        if self.rules:
+            game, snapshot = self.play(table, which)
+        elif self.copy:
+            snapshot = self.engines[which].State.model_validate_json(snapshot).model_dump_json()
         self.refs += 1
         ref = f"{table}:{self.refs}"
         conn: sqlite3.Connection = self.db._conn  # as storage/_thread.py: one hop, not five
         hop: Any = self.db._execute
         await hop(self._book, conn, table, user, snapshot, ref)
+        if game is not None:  # booked: the copy becomes the table's game
+            self.games[table] = (game, snapshot)
+
+    def play(self, table: int, which: int) -> tuple[Any, str]:
+        """One step of the rules on a copy of ``table``'s game: the copy and its snapshot."""
+        held = self.games.get(table)
+        if held is None or held[0].is_over:  # a new table, or its deal is over: start again
+            snapshot = self.snapshots[which]["snapshot"]
+            held = (self.engines[which].restore(snapshot), snapshot)
+        game = held[0].fork(held[1])
+        pid = game.to_act
+        game.act(pid, self.rng.choice(game.legal_actions(pid)).sample(self.rng))
+        return game, game.snapshot()
 
     @staticmethod
     def _book(conn: sqlite3.Connection, table: int, user: int, snapshot: str, ref: str) -> None:
@@ -253,7 +279,8 @@ async def serve(args: argparse.Namespace) -> None:
     loop = asyncio.get_running_loop()
     loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
     if args.book is not None:
-        bot.store = Store(Path("floor.db"), json.loads(args.book.read_text()), args.copy)
+        snapshots = json.loads(args.book.read_text())
+        bot.store = Store(Path("floor.db"), snapshots, args.copy, args.rules)
     if args.profile is not None:
         bot.profile = cProfile.Profile(time.perf_counter)
     async with bot:
@@ -285,6 +312,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--picture", type=Path, help="ours:* clicks: the PNG to upload")
     parser.add_argument("--book", type=Path, help="ours:* clicks: book a step (snapshots)")
     parser.add_argument("--copy", action="store_true", help="--book: copy the state first")
+    parser.add_argument("--rules", action="store_true", help="--book: play a step on a copy")
     parser.add_argument("--profile", type=Path, help="cProfile from the first click to FILE")
     args = parser.parse_args(argv)
     discord.http.Route.BASE = args.base

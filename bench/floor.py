@@ -22,12 +22,15 @@ DIR``: cProfile every bot (slower: for where the time goes, not for the numbers)
 bot's Python function calls per interaction in the last run: a count the machine's noise does not
 move, so a cut too small for the CPU medians to show still shows there.
 
-Two more floors take ``our requests`` and add what a bot that survives a kill must do per step
-whatever its code (``bench/_floorbot.py --book``): ``+ booking``, one durable SQLite write
-transaction of a step (one of our engines' real snapshots, the seat's stack, a ledger row) on
-aiosqlite's thread in one hop, as ``storage`` books; ``+ booking + copy``, also the copy issue
-26 asks a step to act on (the snapshot through our engines' pydantic state model and back). No
-rules, text, private updates or timers: those are ours.
+Three more floors take ``our requests`` and add what a card bot that survives a kill must do
+per step whatever its code (``bench/_floorbot.py --book``): ``+ booking``, one durable SQLite
+write transaction of a step (one of our engines' real snapshots, the seat's stack, a ledger row)
+on aiosqlite's thread in one hop, as ``storage`` books; ``+ booking + copy``, also the copy
+issue 26 asks a step to act on (the snapshot through our engines' pydantic state model and
+back); ``+ booking + copy + rules``, also the rules on that copy (``--rules``: each table's game
+forked, the legal actions of the player to act listed, one played, the copy dumped, booked and
+swapped in), with our engines (``bench.rules_peer`` sets them beside pokerkit's). No text,
+private updates, pings or timers: those are ours.
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ class FloorProcess(BotProcess):
         self.picture: Path | None = None
         self.book: Path | None = None
         self.copy = False
+        self.rules = False
 
     def start(self) -> None:
         command = [sys.executable, str(FLOORBOT), "--base", self.fake.base_url]
@@ -105,6 +109,7 @@ class FloorProcess(BotProcess):
             command += ["--picture", str(self.picture)]
         if self.book is not None:
             command += ["--book", str(self.book), *(["--copy"] if self.copy else [])]
+            command += ["--rules"] if self.rules else []
         env = {**os.environ, "PYTHONPATH": str(self.extra or "")}
         self.started = time.monotonic()
         with self.log_file.open("ab") as out:
@@ -278,6 +283,7 @@ async def floor_once(
                 bot.picture.write_bytes(picture)
             if store:
                 bot.book, bot.copy = Path(folder) / "snapshots.json", store == "copy"
+                bot.rules = store == "rules"
                 bot.book.write_text(json.dumps(snapshots(args.seats)))
             bot.start()
             try:
@@ -348,6 +354,7 @@ def main() -> None:
         ("our requests", "ours", None, ""),
         ("+ booking", "ours", None, "book"),
         ("+ booking + copy", "ours", None, "copy"),
+        ("+ booking + copy + rules", "ours", None, "rules"),
     ]
     if args.orjson is not None:
         floors.append(("update+orjson", "update", args.orjson.resolve(), ""))
@@ -383,7 +390,7 @@ def main() -> None:
     ours_ms = statistics.median(r["cpu ms/interaction"] for r in results["our bot"])
     print(f"\nmedians of {args.runs} runs, {args.tables} tables in {args.guilds} servers")
     print(
-        f"{'bot':16}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}"
+        f"{'bot':26}{'CPU ms/inter.':>14}{'min-max':>16}{'inter./s':>10}{'ours / it':>11}"
         f"{'p50 ms':>9}{'p99 ms':>9}"
     )
     for name, runs in results.items():
@@ -393,7 +400,7 @@ def main() -> None:
         spread = f"{min(cpu):.3f}-{max(cpu):.3f}"
         p50, p99 = (statistics.median(r[k] for r in runs) for k in ("p50 ms", "p99 ms"))
         print(
-            f"{name:16}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}"
+            f"{name:26}{median:14.3f}{spread:>16}{rate:10.1f}{ours_ms / median:11.2f}"
             f"{p50:9.1f}{p99:9.1f}"
         )
     if args.profile is not None:
@@ -407,7 +414,7 @@ def main() -> None:
         counts = {name: calls_per_interaction(path) for name, path in files.items()}
         print("\nPython calls per interaction (cProfile, last run; our bot: its measured phase)")
         for name, count in counts.items():
-            print(f"{name:16}{count:10.0f}{counts['our bot'] / count:8.2f}x")
+            print(f"{name:26}{count:10.0f}{counts['our bot'] / count:8.2f}x")
 
 
 if __name__ == "__main__":
