@@ -25,8 +25,8 @@ JSON list of ``{"game", "snapshot"}`` the bench wrote), the seat's stack and one
 game's state model and dumped back (pydantic, as ``CardGame.fork`` and ``snapshot`` do), the
 JSON written being that dump. No rules run: what is left is the least SQLite and pydantic cost
 for a step that survives a kill. ``--rules`` (with ``--book``) also runs the game's rules on that
-copy, as the table service's step does: each table keeps a live game of ours (restored from
-the snapshot, again when its deal ends), and a click forks it from its held snapshot, lists the
+copy, as the table service's step does: each table keeps a live game of ours (the snapshot's,
+restored once; again when its deal ends), and a click forks it from its held snapshot, lists the
 legal actions of the player to act, plays one of them, dumps the copy and swaps it in once
 booked. Still no text, private updates, pings or timers.
 """
@@ -91,6 +91,15 @@ class Store:
             self.engines = [registry.game_info(s["game"]).engine for s in snapshots]
         self.games: dict[int, tuple[Any, str]] = {}
         """``--rules``: each table's game and the snapshot it was booked with."""
+        self.starts: list[tuple[Any, str]] = []
+        """``--rules``: each snapshot's game, restored once here: a table's first step and
+        each one after its deal ended fork it as any step forks its table's game (a restore
+        per table would add a restart's cost, replaying the generator, to the floor)."""
+        if rules:
+            self.starts = [
+                (engine.restore(s["snapshot"]), s["snapshot"])
+                for engine, s in zip(self.engines, snapshots, strict=True)
+            ]
         self.rng = random.Random(1)  # a stand-in for the player's choice
         self.db: aiosqlite.Connection | None = None
         self.refs = 0
@@ -126,8 +135,7 @@ class Store:
         """One step of the rules on a copy of ``table``'s game: the copy and its snapshot."""
         held = self.games.get(table)
         if held is None or held[0].is_over:  # a new table, or its deal is over: start again
-            snapshot = self.snapshots[which]["snapshot"]
-            held = (self.engines[which].restore(snapshot), snapshot)
+            held = self.starts[which]
         game = held[0].fork(held[1])
         pid = game.to_act
         game.act(pid, self.rng.choice(game.legal_actions(pid)).sample(self.rng))
