@@ -14,7 +14,7 @@ PNG bands (see ``_png``), and for a new scene:
    and joins them with the untouched bands' bytes into the file.
 
 Every step is exact (painting a part alone gives that part of the whole; the palette mapping is
-per pixel), so the file's rows are, index for index, those of a full redraw (``encode_scene``);
+per pixel), so the file's rows are, index for index, those of a full redraw (``drawn``);
 the tests hold it to that over random tables of every game. Its bytes are too, but for the rare
 band ISA-L deflates otherwise the second time (the same rows in other, equally valid bytes:
 seen in one local run of the property test in ~16; it costs that update one upload more).
@@ -141,11 +141,6 @@ class TablePictures:
         """Drop ``table``'s last picture (the table closed)."""
         with self._lock:
             self._last.pop(table, None)
-
-
-def encode_scene(scene: Scene) -> bytes:
-    """The PNG of ``scene``, drawn whole: what a composed picture must equal, row for row."""
-    return _png.png(_header(scene.width, scene.height), encode_bands(scene))
 
 
 def drawn(scene: Scene) -> Picture:

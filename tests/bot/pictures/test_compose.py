@@ -1,7 +1,7 @@
 """A table's picture composed from its last one is the picture drawn whole, row for row.
 
 ``TablePictures`` repaints only the rectangles whose items changed and re-deflates only the PNG
-bands under them; these tests hold it to a full drawing (``encode_scene``) over random tables
+bands under them; these tests hold it to a full drawing (``draw``) over random tables
 of every game, in play order and jumping between far-apart moments, decode the files to check
 the pixels are the scene's, and check a composed picture shows every hidden card as a back.
 """
@@ -32,7 +32,6 @@ from bot.pictures import (
     paint,
     table_scene,
 )
-from bot.pictures._compose import encode_scene
 from bot.pictures._scene import PANEL, Item, PanelItem, TextItem, bounds, palette
 from games.paiute import Paiute, PaiuteOptions
 from games.palace import PalaceOptions, PalacePoker
@@ -131,7 +130,7 @@ def check_composed(scenes: list[Scene], order: list[int], table: str) -> None:
     made = None
     for step, i in enumerate(order):
         made = pictures.picture("t", scenes[i])
-        whole = encode_scene(scenes[i])
+        whole = draw(scenes[i]).data
         if made.data != whole and stored(made.data) != stored(whole):
             before = scenes[order[step - 1]] if step else None
             where = difference(made.data, whole, before, scenes[i])
@@ -249,8 +248,8 @@ def test_each_table_is_composed_from_its_own_last_picture():
     pictures = TablePictures(tables=2)
     for a, b in zip(palace[:5], paiute[:5], strict=True):
         one, other = scene_of(a, names), scene_of(b, names)
-        palace_same = stored(pictures.picture("palace", one).data) == stored(encode_scene(one))
-        paiute_same = stored(pictures.picture("paiute", other).data) == stored(encode_scene(other))
+        palace_same = stored(pictures.picture("palace", one).data) == stored(draw(one).data)
+        paiute_same = stored(pictures.picture("paiute", other).data) == stored(draw(other).data)
         assert palace_same
         assert paiute_same
     assert pictures.full == 2  # each table's first; the rest composed
