@@ -281,11 +281,6 @@ class Deck:
         if not self.stacked:
             fisher_yates(self._cards, rng)
 
-    def shuffle(self, rng: random.Random) -> None:
-        """Shuffle the remaining cards (a no-op on a stacked deck)."""
-        if not self.stacked:
-            fisher_yates(self._cards, rng)
-
     def to_json(self) -> dict[str, Any]:
         """The deck for a snapshot."""
         return {"cards": codes(self._cards), "stacked": self.stacked}

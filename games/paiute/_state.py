@@ -8,7 +8,7 @@ from games.cards import Card
 from games.core import CoreState
 from games.paiute._combos import CombinationLabel
 from games.paiute._events import PaiuteEvent
-from games.paiute._options import Outcome, PaiuteOptions, Phase, Source
+from games.paiute._options import Outcome, PaiuteOptions, Phase
 
 
 class DealState(CoreState[PaiuteOptions]):
@@ -38,7 +38,6 @@ class DealState(CoreState[PaiuteOptions]):
     """The card this turn took from the discard pile: it may not go back this turn (PA-6)."""
     drawn: Card | None = None
     """The card this turn drew (either source), for the timeout's discard."""
-    drawn_from: Source | None = None
     caller: str | None = None
     last_turns: list[str] = Field(default_factory=list)
     """Players still to take their last turn after a call, in turn order (PA-10)."""

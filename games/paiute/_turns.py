@@ -85,7 +85,7 @@ def apply_draw(s: DealState, pid: str, source: Source, rng: random.Random) -> li
         mine = codes([*s.hands[pid], card])
         events.append(Drawn(to=pid, card=card.code, hand=mine, source=Source.DISCARD))
     s.hands[pid].append(card)
-    s.drawn, s.drawn_from = card, source
+    s.drawn = card
     s.phase = Phase.DISCARD
     return events
 
@@ -160,7 +160,7 @@ def apply_call(s: DealState, pid: str, discard: Card | None, combo: Combination)
 
 def next_turn(s: DealState) -> list[GameEvent]:
     """Pass the turn left, or into the last turns after a call, or end the deal."""
-    s.taken = s.drawn = s.drawn_from = None
+    s.taken = s.drawn = None
     if s.caller is not None:
         if not s.last_turns:
             return showdown(s)

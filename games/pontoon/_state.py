@@ -7,11 +7,10 @@ refused action leaves the state as it was.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
 from pydantic import BaseModel, Field
 
-from games.cards import Card, fisher_yates
+from games.cards import Card
 from games.core.state import CoreState
 from games.engine import HOUSE
 from games.pontoon._events import PontoonEvent
@@ -165,11 +164,6 @@ class State(CoreState[PontoonOptions]):
     def put_under(self, cards: list[Card]) -> None:
         """PO-13/PO-19: cards go under the pack, unshuffled."""
         self.pack.extend(cards)
-
-    def shuffle(self, rng: Any) -> None:
-        """PO-19's reshuffle; a stacked test pack is never shuffled."""
-        if not self.stacked:
-            fisher_yates(self.pack, rng)
 
     def all_cards(self) -> list[Card]:
         """Every card wherever it lies."""

@@ -273,10 +273,6 @@ class LiveTable:
     def in_deal(self, pid: str) -> bool:
         return self.deal_open and self.engine is not None and pid in self.engine.stacks
 
-    def leaving(self) -> set[str]:
-        """Players of the current deal who left or were kicked: their turns play themselves."""
-        return {s.pid for s in self.row.seats if not s.seated and self.in_deal(s.pid)}
-
     def status(self, viewer: str | None = None) -> TableStatus:
         """The table as anyone sees it, with ``viewer``'s private view (``None``: the public
         one, built once per committed step: every booking stores a new row)."""
