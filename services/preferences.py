@@ -39,10 +39,6 @@ class PreferencesService:
         """The language of the server's public messages."""
         return (await guild_settings(self.db).get(guild)).language
 
-    async def set_server_language(self, guild: int, language: str) -> None:
-        """The server's public messages are in ``language`` from now on."""
-        await guild_settings(self.db).update(guild, language=language)
-
     def forget_server(self, guild: int) -> None:
         """The server's settings changed elsewhere: read them again."""
         guild_settings(self.db).forget(guild)

@@ -82,7 +82,7 @@ def sent(session: Session) -> list[str]:
 async def speak(session: Session, language: str, players: list[Actor]) -> None:
     bot = session.bot
     assert isinstance(bot, Parlour)
-    await bot.preferences.set_server_language(session.guild.id, language)
+    await bot.economy.update_settings(session.guild.id, language=language)
     for actor in players:
         await bot.preferences.choose(actor.id, language)
 
@@ -127,7 +127,7 @@ async def test_economy_replies_are_the_readers_and_public_ones_the_servers(sessi
     public ``/stats`` and ``/leaderboard`` German, and so is the grant the channel reads."""
     bot = session.bot
     assert isinstance(bot, Parlour)
-    await bot.preferences.set_server_language(session.guild.id, "de")
+    await bot.economy.update_settings(session.guild.id, language="de")
     await bot.preferences.choose(alice.id, "fa")
     fa, de = catalog("fa"), catalog("de")
     shown = await alice.slash("help")

@@ -12,6 +12,7 @@ from bot.text.pseudo import OPEN, PSEUDO
 from sandbox.harness import Session
 from sandbox.runner import run_sandbox
 from sandbox.terminal import Verb, parse_line
+from services.economy import EconomyService
 from services.preferences import PreferencesService
 
 pytestmark = [pytest.mark.usefixtures("chips_add_up"), pytest.mark.shared_fake]
@@ -21,6 +22,12 @@ def prefs(session: Session) -> PreferencesService:
     bot = session.bot
     assert isinstance(bot, Parlour)
     return bot.preferences
+
+
+def economy(session: Session) -> EconomyService:
+    bot = session.bot
+    assert isinstance(bot, Parlour)
+    return bot.economy
 
 
 async def test_language_reports_and_keeps_the_readers_choice(session, alice):
@@ -36,7 +43,7 @@ async def test_language_reports_and_keeps_the_readers_choice(session, alice):
 
 
 async def test_the_table_speaks_the_servers_language_and_a_reply_the_readers(session, alice, bob):
-    await prefs(session).set_server_language(session.guild.id, PSEUDO)
+    await economy(session).update_settings(session.guild.id, language=PSEUDO)
     alice.user.locale = "pt-BR"  # not one of ours: she reads the server's language
     opened = await alice.slash("pontoon open", buy_in=300)
     assert OPEN in opened.content

@@ -28,7 +28,7 @@ GAMES = ("palace", "paiute", "pontoon")
 async def speak(session: Session, server: str, **readers: str) -> None:
     bot = session.bot
     assert isinstance(bot, Parlour)
-    await bot.preferences.set_server_language(session.guild.id, server)
+    await bot.economy.update_settings(session.guild.id, language=server)
     for name, language in readers.items():
         await bot.preferences.choose(session.actors[name].id, language)
 
