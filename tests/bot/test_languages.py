@@ -15,7 +15,8 @@ from bot.exts.language.__main__ import tree_strings
 from bot.text import DEFAULT_LOCALE, Number, catalog, has_catalog, load, msg
 from bot.text.bidi import FSI, LRI, PDI, isolate, right_to_left
 from bot.text.choose import LANGUAGES, autonym, from_discord, resolve
-from bot.text.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template, unwrapped
+from bot.text.pseudo import CLOSE, OPEN, PSEUDO, pseudo_template
+from tests.pseudo_words import unwrapped
 
 
 def test_discord_client_locales_map_to_our_languages():

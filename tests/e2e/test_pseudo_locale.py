@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.client import Parlour
-from bot.text.pseudo import OPEN, PSEUDO, unwrapped
+from bot.text.pseudo import OPEN, PSEUDO
 from sandbox.actors import Actor
 from sandbox.harness import Session
 from tests.e2e.paiute_helpers import OPTIONS, find_seed
@@ -20,6 +20,7 @@ from tests.e2e.test_palace import TABLE_SEED as PALACE_SEED
 from tests.e2e.test_palace import Script, slash_options
 from tests.e2e.test_pontoon import TABLE_SEED as PONTOON_SEED
 from tests.e2e.test_pontoon import choose as pontoon_choice
+from tests.pseudo_words import unwrapped
 
 BUY_IN = 300
 
@@ -72,7 +73,7 @@ async def speak_pseudo(session: Session, players: list[Actor]) -> None:
     """The server's language and every player's own: the pseudo-locale."""
     bot = session.bot
     assert isinstance(bot, Parlour)
-    await bot.preferences.set_server_language(session.guild.id, PSEUDO)
+    await bot.economy.update_settings(session.guild.id, language=PSEUDO)
     for actor in players:
         await bot.preferences.choose(actor.id, PSEUDO)
 
