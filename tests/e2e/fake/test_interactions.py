@@ -7,7 +7,7 @@ import discord
 import pytest
 
 from sandbox import CallbackType, InvalidInjection
-from sandbox.log import channel_messages
+from sandbox.log import channel_messages, seen_by
 
 
 async def test_login_syncs_the_command_tree_to_the_guild(session, fake):
@@ -178,3 +178,14 @@ async def test_a_route_the_fake_lacks_is_answered_404_and_recorded(session, fake
         await session.bot.http.request(route)
     assert fake.log.unhandled == [f"POST /api/v10/channels/{session.channel.id}/typing"]
     fake.log.unhandled.clear()  # the fixture would fail the test on it otherwise
+
+
+def test_a_user_sees_no_message_of_a_server_they_are_not_in(fake, alice):
+    """One fake holds many tests' servers: a spectator's privacy check in one test read
+    another test's "5♦ was turned up for a banner and rejected." among what dave sees."""
+    elsewhere = fake.world.add_guild("Elsewhere")
+    eve = fake.world.add_user("eve")
+    fake.world.join(elsewhere, eve)
+    said = fake.world.add_message(elsewhere.channels[0], eve, {"content": "5♦ turned up"})
+    assert said in seen_by(fake.world, eve)
+    assert said not in alice.sees()
