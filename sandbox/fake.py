@@ -253,7 +253,7 @@ class FakeDiscord:
     ) -> Interaction:
         """``user`` clicks the button (or picks ``values`` in the select) called ``key``: its
         label, custom_id or placeholder."""
-        if not message.visible_for(user):
+        if not self.world.sees(user, message):
             raise InvalidInjection(f"{user.name} cannot see message {message.id}")
         data = component_data(message, key, values)
         interaction = self.interactions.new(

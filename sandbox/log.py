@@ -172,15 +172,8 @@ def ephemerals(world: World, user: User) -> list[Message]:
 
 def seen_by(world: World, user: User) -> list[Message]:
     """Everything ``user`` can see now: the channels of their servers, their DMs and their
-    ephemerals. A fake shared by many tests holds many servers: another server's channels are
-    not theirs (a server the bot has left is no longer known, and its messages stay shown)."""
-
-    def theirs(message: Message) -> bool:
-        server = message.channel.guild_id
-        guild = None if server is None else world.guilds.get(server)
-        return guild is None or user.id in guild.members
-
-    return [m for m in world.messages.values() if m.visible_for(user) and theirs(m)]
+    ephemerals (:meth:`World.sees`)."""
+    return [m for m in world.messages.values() if world.sees(user, m)]
 
 
 class BotErrors(logging.Handler):

@@ -91,6 +91,13 @@ class World:
         """The guild a channel belongs to (None for DMs or a guild the bot left)."""
         return None if channel.guild_id is None else self.guilds.get(channel.guild_id)
 
+    def sees(self, user: User, message: Message) -> bool:
+        """Whether ``user`` sees ``message`` now: as :meth:`Message.visible_for` says, and in
+        a server they are in (a fake shared by many tests holds many servers; one the bot left
+        is no longer known here, and its messages stay visible)."""
+        guild = self.guild_of(message.channel)
+        return message.visible_for(user) and (guild is None or user.id in guild.members)
+
     def add_message(self, channel: Channel, author: User, body: JSON, **extra: Any) -> Message:
         """Store a new message built from a Discord message-create body."""
         message = Message(

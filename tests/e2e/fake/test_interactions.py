@@ -180,7 +180,7 @@ async def test_a_route_the_fake_lacks_is_answered_404_and_recorded(session, fake
     fake.log.unhandled.clear()  # the fixture would fail the test on it otherwise
 
 
-def test_a_user_sees_no_message_of_a_server_they_are_not_in(fake, alice):
+async def test_a_user_sees_no_message_of_a_server_they_are_not_in(fake, alice):
     """One fake holds many tests' servers: a spectator's privacy check in one test read
     another test's "5♦ was turned up for a banner and rejected." among what dave sees."""
     elsewhere = fake.world.add_guild("Elsewhere")
@@ -189,3 +189,5 @@ def test_a_user_sees_no_message_of_a_server_they_are_not_in(fake, alice):
     said = fake.world.add_message(elsewhere.channels[0], eve, {"content": "5♦ turned up"})
     assert said in seen_by(fake.world, eve)
     assert said not in alice.sees()
+    with pytest.raises(InvalidInjection, match="cannot see"):  # nor click it
+        await alice.click(said, "anything")
